@@ -1,0 +1,20 @@
+import type { Config } from 'jest';
+
+// Packages that ship ESM only; ts-jest transpiles them to CommonJS for jest on node 20.
+const esmOnly = ['@tanstack', 'jsondiffpatch', 'wouter', 'regexparam', 'react-cytoscapejs'];
+
+const config: Config = {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+  transform: { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }] },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleNameMapper: {
+    '\\.(css)$': '<rootDir>/test/support/styleMock.ts',
+    '^@monaco-editor/react$': '<rootDir>/test/support/monacoMock.tsx',
+    '^react-cytoscapejs$': '<rootDir>/test/support/cytoscapeMock.tsx',
+    '^monaco-editor(/.*)?$': '<rootDir>/test/support/styleMock.ts',
+  },
+};
+export default config;

@@ -1,0 +1,42 @@
+/**
+ * Redux actions for the wire: one action type per inbound op (`ws/NOTE`, `ws/PROGRESS`, ...) and per outbound op
+ * (`ws/send/RUN_PARAGRAPH`, ...), so the action log reads like the conversation with the server.
+ * Outbound actions never carry the ticket; the socket saga adds it when it serialises the frame.
+ */
+import { createAction, type PayloadActionCreator, type UnknownAction } from '@reduxjs/toolkit';
+import type { ServerFrame } from './envelope';
+import type { ReceiveMap, SendMap } from './maps';
+import { RECEIVE_OPS, SEND_OPS, type ReceiveOp, type SendOp } from './ops';
+
+export interface InMeta {
+  msgId?: string;
+}
+
+type InCreator<K extends ReceiveOp> = PayloadActionCreator<ReceiveMap[K], `ws/${K}`, (data: ReceiveMap[K], msgId?: string) => { payload: ReceiveMap[K]; meta: InMeta }>;
+type OutCreator<K extends SendOp> = PayloadActionCreator<SendMap[K], `ws/send/${K}`>;
+
+export type WsInCreators = { [K in ReceiveOp]: InCreator<K> };
+export type WsOutCreators = { [K in SendOp]: OutCreator<K> };
+
+/** `wsIn.NOTE(data)` is the action for a received NOTE frame. */
+export const wsIn = Object.fromEntries(
+  RECEIVE_OPS.map((op) => [op, createAction(`ws/${op}`, (data: unknown, msgId?: string) => ({ payload: data, meta: msgId ? { msgId } : {} }))]),
+) as unknown as WsInCreators;
+
+/** `wsOut.GET_NOTE({ id })` asks the socket saga to send GET_NOTE. */
+export const wsOut = Object.fromEntries(SEND_OPS.map((op) => [op, createAction(`ws/send/${op}`)])) as unknown as WsOutCreators;
+
+export type WsInAction = { [K in ReceiveOp]: ReturnType<InCreator<K>> }[ReceiveOp];
+export type WsSendAction = { [K in SendOp]: { type: `ws/send/${K}`; payload: SendMap[K] } }[SendOp];
+
+export const WS_SEND_PREFIX = 'ws/send/';
+export const isWsSend = (a: unknown): a is WsSendAction =>
+  typeof a === 'object' && a !== null && typeof (a as UnknownAction).type === 'string' && (a as UnknownAction).type.startsWith(WS_SEND_PREFIX);
+
+export const opOfSend = (a: WsSendAction): SendOp => a.type.slice(WS_SEND_PREFIX.length) as SendOp;
+
+/** Turns a decoded server frame into its action. */
+export function actionForFrame(frame: ServerFrame): WsInAction {
+  const creator = wsIn[frame.op] as (data: unknown, msgId?: string) => WsInAction;
+  return creator(frame.data, frame.msgId);
+}

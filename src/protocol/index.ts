@@ -1,0 +1,5 @@
+export * from './ops';
+export * from './model';
+export * from './maps';
+export * from './envelope';
+export { checkPayload, RECEIVE_SCHEMAS, SEND_SCHEMAS } from './validate';
