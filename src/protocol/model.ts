@@ -162,11 +162,11 @@ export interface AngularObject {
   paragraphId?: string;
 }
 
-export interface Note {
+/** A note's own fields, without its paragraphs (what the store keeps as note metadata). */
+export interface NoteBase {
   id: NoteId;
   name?: string;
   path?: string;
-  paragraphs: Paragraph[];
   defaultInterpreterGroup?: string;
   version?: string;
   noteParams?: FormParams;
@@ -174,6 +174,10 @@ export interface Note {
   angularObjects?: Record<string, AngularObject[]>;
   config?: NoteConfig;
   info?: NoteRuntimeInfo;
+}
+
+export interface Note extends NoteBase {
+  paragraphs: Paragraph[];
   [key: string]: unknown;
 }
 

@@ -1,0 +1,64 @@
+/**
+ * Everything the sagas need from the outside world, injected so that tests run them with a manual clock, a fake
+ * socket and a fake fetch: no sleeps, no real timers, no network.
+ */
+import type { FrameAuth } from '../src/protocol';
+import type { RestClient } from '../src/app/rest';
+
+/** The part of the browser WebSocket the socket saga uses. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number; reason?: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}
+
+export const SOCKET_OPEN = 1;
+
+/** Holds the ticket outside Redux: only the socket saga reads it, when it serialises a frame. */
+export interface CredentialVault {
+  get(): FrameAuth;
+  set(auth: FrameAuth): void;
+}
+
+export function createCredentialVault(initial: FrameAuth): CredentialVault {
+  let current = initial;
+  return { get: () => current, set: (auth) => { current = auth; } };
+}
+
+export interface SagaDeps {
+  /** The websocket URL, derived from the page location (see wsUrl.ts). */
+  wsUrl: string;
+  /** Resolves with an open socket, or null when the connection could not be opened. */
+  openSocket(url: string): Promise<SocketLike | null>;
+  sleep(ms: number): Promise<void>;
+  random(): number;
+  now(): number;
+  credentials: CredentialVault;
+  newMsgId(): string;
+  rest: RestClient;
+  /** Hash navigation (`/notebook/x`); the router turns the new hash into a `route/changed` action. */
+  navigate(path: string): void;
+  /** Full-page redirect (server-supplied redirectURL, 401 Location). */
+  redirect(url: string): void;
+  currentHref(): string;
+  setTitle(title: string): void;
+  reload(): void;
+  download(fileName: string, text: string, mime: string): void;
+  /** Runs a Helium bundle's script text in the page. */
+  loadBundle(name: string, source: string): Promise<void>;
+  pingIntervalMs: number;
+  /** The action log as a DevTools-importable JSON text; bound once the store exists. */
+  exportActionLog?: () => string;
+}
+
+/** Zeppelin's stock clients send `{5-char client id}-{counter}`; we do the same so servers see familiar ids. */
+export function msgIdGenerator(random: () => number): () => string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  let clientId = '';
+  for (let i = 0; i < 5; i++) clientId += alphabet[Math.floor(random() * alphabet.length)];
+  let counter = 0;
+  return () => `${clientId}-${++counter}`;
+}

@@ -1,0 +1,56 @@
+/** Small shell reactions to server ops: toast expiry, note downloads, opening a note the server just created. */
+import type { SagaIterator } from 'redux-saga';
+import { call, fork, put, select, takeEvery } from 'redux-saga/effects';
+import { notes } from '../slices/notes';
+import { TOAST_TIMEOUT_MS, ui, type Toast } from '../slices/ui';
+import { wsIn } from '../src/protocol/actions';
+import type { RootState } from '../src/app/rootReducer';
+import type { SagaDeps } from './deps';
+
+const TOAST_ACTIONS = [ui.toastShown.type, wsIn.NOTICE.type, wsIn.INTERPRETER_INSTALL_STARTED.type, wsIn.INTERPRETER_INSTALL_RESULT.type];
+
+function* expire(deps: SagaDeps, id: number): SagaIterator<void> {
+  yield call(deps.sleep, TOAST_TIMEOUT_MS);
+  yield put(ui.toastDismissed(id));
+}
+
+function* watchToasts(deps: SagaDeps): SagaIterator<void> {
+  const timed = new Set<number>();
+  yield takeEvery(TOAST_ACTIONS, function* onToast(): SagaIterator<void> {
+    const toasts: Toast[] = yield select((s: RootState) => s.ui.toasts);
+    for (const t of toasts) {
+      if (!timed.has(t.id)) {
+        timed.add(t.id);
+        yield fork(expire, deps, t.id);
+      }
+    }
+  });
+}
+
+function* onConverted(deps: SagaDeps, action: ReturnType<typeof wsIn.CONVERTED_NOTE_NBFORMAT>): SagaIterator<void> {
+  const name = (action.payload.noteName || 'note').replace(/[\\/:*?"<>|]/g, '_');
+  yield call(deps.download, `${name}.ipynb`, action.payload.nbformat, 'application/x-ipynb+json');
+}
+
+function* onNewNote(deps: SagaDeps, action: ReturnType<typeof wsIn.NEW_NOTE>): SagaIterator<void> {
+  yield put(notes.createdNoteOpened());
+  yield call(deps.navigate, `/notebook/${action.payload.note.id}`);
+}
+
+/** File name for a saved action log, e.g. `zeppelin-action-log-2026-11-22T03-40-00.json`. */
+export const actionLogFileName = (now: number): string =>
+  `zeppelin-action-log-${new Date(now).toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, '')}.json`;
+
+function* onActionLogDownload(deps: SagaDeps): SagaIterator<void> {
+  if (!deps.exportActionLog) return;
+  const text: string = yield call(deps.exportActionLog);
+  yield call(deps.download, actionLogFileName(deps.now()), text, 'application/json');
+}
+
+export function* shellSaga(deps: SagaDeps): SagaIterator<void> {
+  yield takeEvery(ui.actionLogDownloadRequested.type, onActionLogDownload, deps);
+  yield fork(watchToasts, deps);
+  yield takeEvery(wsIn.CONVERTED_NOTE_NBFORMAT.type, onConverted, deps);
+  yield takeEvery(wsIn.NEW_NOTE.type, onNewNote, deps);
+}
+

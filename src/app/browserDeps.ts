@@ -1,0 +1,73 @@
+/** The real browser implementations of the saga dependencies. */
+import { createCredentialVault, msgIdGenerator, type SagaDeps, type SocketLike } from '../../sagas/deps';
+import { ANONYMOUS_AUTH } from '../protocol';
+import { navigateHash } from './hashLocation';
+import { createRestClient } from './rest';
+import { wsUrlFor } from './wsUrl';
+
+/** Both stock Zeppelin UIs ping every 10 s (spec constant). */
+export const PING_INTERVAL_MS = 10_000;
+
+export function openSocket(url: string): Promise<SocketLike | null> {
+  return new Promise((resolve) => {
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(url);
+    } catch {
+      resolve(null);
+      return;
+    }
+    ws.onopen = () => {
+      ws.onopen = null;
+      ws.onerror = null;
+      ws.onclose = null;
+      resolve(ws as unknown as SocketLike);
+    };
+    ws.onerror = () => undefined;
+    ws.onclose = () => resolve(null);
+  });
+}
+
+function download(fileName: string, text: string, mime: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function loadBundle(name: string, source: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+    const script = document.createElement('script');
+    script.src = url;
+    script.dataset.heliumBundle = name;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`Helium bundle ${name} failed to load`));
+    document.head.appendChild(script);
+  });
+}
+
+export function browserDeps(): SagaDeps {
+  return {
+    wsUrl: wsUrlFor(window.location),
+    openSocket,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    random: Math.random,
+    now: Date.now,
+    credentials: createCredentialVault(ANONYMOUS_AUTH),
+    newMsgId: msgIdGenerator(Math.random),
+    rest: createRestClient((input, init) => fetch(input, init)),
+    navigate: (path) => navigateHash(path),
+    redirect: (url) => window.location.assign(url),
+    currentHref: () => window.location.href,
+    setTitle: (title) => { document.title = title; },
+    reload: () => window.location.reload(),
+    download,
+    loadBundle,
+    pingIntervalMs: PING_INTERVAL_MS,
+  };
+}

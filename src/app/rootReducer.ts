@@ -1,0 +1,19 @@
+/** All slices, combined once; the replay page builds its store from this same reducer. */
+import { combineSlices } from '@reduxjs/toolkit';
+import { connectionSlice } from '../../slices/connection';
+import { heliumSlice } from '../../slices/helium';
+import { interpretersSlice } from '../../slices/interpreters';
+import { jobsSlice } from '../../slices/jobs';
+import { notesSlice } from '../../slices/notes';
+import { paragraphsSlice } from '../../slices/paragraphs';
+import { routeSlice } from '../../slices/route';
+import { serverSlice } from '../../slices/server';
+import { sessionSlice } from '../../slices/session';
+import { uiSlice } from '../../slices/ui';
+
+export const rootReducer = combineSlices(
+  connectionSlice, sessionSlice, routeSlice, notesSlice, paragraphsSlice, jobsSlice, interpretersSlice, heliumSlice,
+  serverSlice, uiSlice,
+);
+
+export type RootState = ReturnType<typeof rootReducer>;

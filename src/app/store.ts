@@ -1,0 +1,51 @@
+/**
+ * Store wiring: the root reducer, the action log (for support staff), the saga middleware and Redux DevTools.
+ * DevTools stays on in production builds on purpose: support staff inspect live sessions there.
+ */
+import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type Task } from 'redux-saga';
+import { rootSaga } from '../../sagas/root';
+import type { SagaDeps } from '../../sagas/deps';
+import { createActionLog, DEFAULT_ACTION_LOG_LIMIT, type ActionLog } from './actionLog';
+import { actionSanitizer, DEVTOOLS_MAX_AGE, stateSanitizer } from './devtools';
+import { rootReducer, type RootState } from './rootReducer';
+
+export interface MakeStoreOptions {
+  /** Without deps no saga runs (replay, component tests). */
+  deps?: SagaDeps;
+  preloadedState?: RootState;
+  now?: () => number;
+  actionLogLimit?: number;
+  /** RTK's development checks (serializability, immutability); off for benchmarks and production. */
+  devChecks?: boolean;
+  devTools?: boolean;
+}
+
+export function makeStore(opts: MakeStoreOptions = {}) {
+  const log: ActionLog<RootState> = createActionLog<RootState>(rootReducer as (s: RootState | undefined, a: UnknownAction) => RootState, {
+    now: opts.now, limit: opts.actionLogLimit ?? DEFAULT_ACTION_LOG_LIMIT,
+  });
+  const saga = createSagaMiddleware({
+    onError: (e) => console.error('saga failed', e),
+  });
+  const devChecks = opts.devChecks ?? false;
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: opts.preloadedState,
+    middleware: (gDM) => gDM({ thunk: false, serializableCheck: devChecks, immutableCheck: devChecks }).concat(log.middleware, saga),
+    devTools: opts.devTools === false ? false : {
+      name: 'Zeppelin notebook',
+      maxAge: DEVTOOLS_MAX_AGE,
+      actionSanitizer,
+      stateSanitizer,
+      // PING is never dispatched; the noisiest remaining ops are still worth seeing, so nothing is denied.
+    },
+  });
+  let task: Task | null = null;
+  if (opts.deps) task = saga.run(rootSaga, opts.deps);
+  return { store, log, task };
+}
+
+export type AppStore = ReturnType<typeof makeStore>['store'];
+export type AppDispatch = AppStore['dispatch'];
+export type { RootState };

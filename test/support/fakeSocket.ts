@@ -1,0 +1,63 @@
+/** Scripted sockets for the socket saga: each openSocket() call takes the next scripted outcome. */
+import type { SocketLike } from '../../sagas/deps';
+
+export class FakeSocket implements SocketLike {
+  readyState = 1;
+  sent: string[] = [];
+  closedWith: number | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: { code: number; reason?: string }) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+
+  send(data: string): void {
+    if (this.readyState !== 1) throw new Error('send on a closed socket');
+    this.sent.push(data);
+  }
+  close(code = 1000): void {
+    if (this.readyState !== 1) return;
+    this.readyState = 3;
+    this.closedWith = code;
+    this.onclose?.({ code });
+  }
+  /** The server pushes a frame. */
+  serverSend(frame: unknown): void {
+    this.onmessage?.({ data: typeof frame === 'string' ? frame : JSON.stringify(frame) });
+  }
+  /** The server (or the network) closes the connection. */
+  serverClose(code: number): void {
+    if (this.readyState !== 1) return;
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  frames(): { op: string; data: Record<string, unknown>; principal?: string; ticket?: string; roles?: string; msgId?: string }[] {
+    return this.sent.map((s) => JSON.parse(s));
+  }
+  ops(): string[] {
+    return this.frames().map((f) => f.op);
+  }
+}
+
+export function fakeSocketFactory() {
+  const sockets: FakeSocket[] = [];
+  const outcomes: ('open' | 'fail')[] = [];
+  return {
+    sockets,
+    /** Script the next attempts; unscripted attempts open. */
+    script(...next: ('open' | 'fail')[]) {
+      outcomes.push(...next);
+    },
+    openSocket: async (): Promise<FakeSocket | null> => {
+      const outcome = outcomes.shift() ?? 'open';
+      if (outcome === 'fail') return null;
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    last: (): FakeSocket => {
+      const s = sockets[sockets.length - 1];
+      if (!s) throw new Error('no socket opened yet');
+      return s;
+    },
+    attempts: () => sockets.length,
+  };
+}

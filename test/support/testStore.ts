@@ -1,0 +1,75 @@
+/**
+ * A real store (real reducers, real sagas) wired to fakes: a manual clock, scripted sockets and a scripted REST
+ * client. Tests assert on the action log, the same record support staff read.
+ */
+import { createCredentialVault, msgIdGenerator, type SagaDeps } from '../../sagas/deps';
+import { HttpError, type RestClient } from '../../src/app/rest';
+import { makeStore } from '../../src/app/store';
+import { ANONYMOUS_AUTH } from '../../src/protocol';
+import { fakeSocketFactory } from './fakeSocket';
+import { manualClock, settle } from './manualClock';
+
+export type RestReply = unknown | HttpError | ((body: unknown) => unknown);
+
+export function fakeRest(replies: Record<string, RestReply>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const answer = (method: string, path: string, body?: unknown): unknown => {
+    calls.push({ method, path, body });
+    const key = `${method} ${path}`;
+    if (!(key in replies)) throw new HttpError(404, method, path, 'Not Found', null, null);
+    const r = replies[key];
+    const v = typeof r === 'function' ? (r as (b: unknown) => unknown)(body) : r;
+    if (v instanceof HttpError) throw v;
+    return v;
+  };
+  const client: RestClient = {
+    base: '/api',
+    request: async <T,>(method: string, path: string, body?: unknown) => answer(method, path, body) as T,
+    text: async (path: string) => String(answer('GET', path)),
+  };
+  return { client, calls };
+}
+
+export const ANONYMOUS_TICKET = { principal: 'anonymous', ticket: 'anonymous', roles: '[]' };
+
+export function makeTestStore(opts: { rest?: Record<string, RestReply>; random?: () => number; pingIntervalMs?: number } = {}) {
+  const clock = manualClock(1_700_000_000_000);
+  const sockets = fakeSocketFactory();
+  const rest = fakeRest({
+    'GET /security/ticket': ANONYMOUS_TICKET,
+    'GET /helium/enabledPackage': [],
+    'GET /version': { version: '0.13.0-test' },
+    'GET /configurations/client': { wsMaxMessageSize: 10240000 },
+    ...opts.rest,
+  });
+  const navigations: string[] = [];
+  const titles: string[] = [];
+  const redirects: string[] = [];
+  const downloads: { fileName: string; text: string }[] = [];
+  const random = opts.random ?? (() => 0.5);
+  const deps: SagaDeps = {
+    wsUrl: 'ws://localhost:8080/ws',
+    openSocket: sockets.openSocket,
+    sleep: clock.sleep,
+    random,
+    now: clock.now,
+    credentials: createCredentialVault(ANONYMOUS_AUTH),
+    newMsgId: msgIdGenerator(() => 0.1),
+    rest: rest.client,
+    navigate: (p) => { navigations.push(p); },
+    redirect: (u) => { redirects.push(u); },
+    currentHref: () => 'http://localhost:8080/#/',
+    setTitle: (t) => { titles.push(t); },
+    reload: () => undefined,
+    download: (fileName, text) => { downloads.push({ fileName, text }); },
+    loadBundle: async () => undefined,
+    pingIntervalMs: opts.pingIntervalMs ?? 10_000,
+  };
+  const { store, log, task } = makeStore({ deps, now: clock.now, devChecks: true, devTools: false });
+  return {
+    store, log, task, clock, sockets, deps, rest, navigations, titles, redirects, downloads,
+    /** Action types recorded so far, optionally only those matching a prefix list. */
+    types: (...prefixes: string[]) => log.types().filter((t) => prefixes.length === 0 || prefixes.some((p) => t.startsWith(p))),
+    settle,
+  };
+}

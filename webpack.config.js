@@ -1,0 +1,59 @@
+// Production build of the UI into dist/. Monaco is bundled locally (no CDN) and lazy-loaded in its own chunk.
+const path = require('path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+
+module.exports = (_env, argv) => {
+  const prod = argv.mode !== 'development';
+  return {
+    entry: './src/index.tsx',
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      publicPath: 'auto',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    devtool: prod ? false : 'eval-cheap-module-source-map',
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+          },
+        },
+        { test: /\.css$/, use: [prod ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+        { test: /\.ttf$/, type: 'asset/resource' },
+        // Monaco refers to its own workers by URL; we supply workers in MonacoEnvironment instead.
+        {
+          test: /monaco-editor[\\/]esm[\\/]vs[\\/](editor[\\/]browser[\\/]services[\\/]editorWorkerService|languages[\\/]features[\\/][a-z]+[\\/]workerManager)\.js$/,
+          parser: { url: false, worker: false },
+        },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: './src/index.html' }),
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+    ],
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          // One named chunk for Monaco, loaded only when a page shows an editor.
+          monaco: { test: /[\\/]node_modules[\\/](monaco-editor|@monaco-editor)[\\/]/, name: 'monaco-editor', chunks: 'async', priority: 20, enforce: true },
+        },
+      },
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, parallel: true })],
+    },
+    performance: { hints: false },
+    devServer: {
+      port: 9000,
+      historyApiFallback: true,
+      proxy: [{ context: ['/api', '/ws'], target: 'http://127.0.0.1:8080', ws: true }],
+    },
+  };
+};
