@@ -3,7 +3,7 @@
  * here: PARAGRAPH_UPDATE_OUTPUT creates or replaces a result slot, PARAGRAPH_APPEND_OUTPUT appends to it while the
  * paragraph runs, and the final PARAGRAPH replaces everything with the server's authoritative copy.
  */
-import { createEntityAdapter, createSlice, type EntityState } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSlice, type EntityState, type UnknownAction } from '@reduxjs/toolkit';
 import { wsIn, wsOut } from '../src/protocol/actions';
 import { isRunningStatus, type Paragraph, type ParagraphResults, type RunAllEntry } from '../src/protocol';
 
@@ -66,12 +66,6 @@ export const paragraphsSlice = createSlice({
         s.type = a.payload.type;
         s.data = a.payload.data ?? '';
       })
-      .addCase(wsIn.PARAGRAPH_APPEND_OUTPUT, (state, a) => {
-        const p = state.entities[a.payload.paragraphId];
-        // Appends only count while the paragraph runs; once finished the final PARAGRAPH is authoritative.
-        if (!p || !isRunningStatus(p.status)) return;
-        slot(p, a.payload.index).data += a.payload.data;
-      })
       // The spec shows PENDING at the moment a run is sent, before the server answers.
       .addCase(wsOut.RUN_PARAGRAPH, (state, a) => {
         const p = state.entities[a.payload.id];
@@ -84,6 +78,29 @@ export const paragraphsSlice = createSlice({
         }
       }),
 });
+
+/**
+ * Streamed output is the hottest path of the store (thousands of appends per second), so it skips Immer and
+ * copies just the objects on the way to the appended slot.
+ */
+function appendOutput(state: ParagraphsState, payload: { paragraphId: string; index: number; data: string }): ParagraphsState {
+  const p = state.entities[payload.paragraphId];
+  // Appends only count while the paragraph runs; once finished the final PARAGRAPH is authoritative.
+  if (!p || !isRunningStatus(p.status)) return state;
+  const msg = [...(p.results?.msg ?? [])];
+  while (msg.length <= payload.index) msg.push({ type: 'TEXT', data: '' });
+  msg[payload.index] = { ...msg[payload.index], data: msg[payload.index].data + payload.data };
+  const next: Paragraph = { ...p, results: { ...p.results, msg } };
+  return { ...state, entities: { ...state.entities, [p.id]: next } };
+}
+
+export function paragraphsReducer(state: ParagraphsState | undefined, action: UnknownAction): ParagraphsState {
+  if (state && wsIn.PARAGRAPH_APPEND_OUTPUT.match(action)) return appendOutput(state, action.payload);
+  return paragraphsSlice.reducer(state, action);
+}
+
+/** What combineSlices mounts at `paragraphs`. */
+export const paragraphsReducerSlice = { reducerPath: 'paragraphs' as const, reducer: paragraphsReducer };
 
 const selectors = paragraphsAdapter.getSelectors((s: { paragraphs: ParagraphsState }) => s.paragraphs);
 export const selectParagraphById = selectors.selectById;

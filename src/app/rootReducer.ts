@@ -5,14 +5,14 @@ import { heliumSlice } from '../../slices/helium';
 import { interpretersSlice } from '../../slices/interpreters';
 import { jobsSlice } from '../../slices/jobs';
 import { notesSlice } from '../../slices/notes';
-import { paragraphsSlice } from '../../slices/paragraphs';
+import { paragraphsReducerSlice } from '../../slices/paragraphs';
 import { routeSlice } from '../../slices/route';
 import { serverSlice } from '../../slices/server';
 import { sessionSlice } from '../../slices/session';
 import { uiSlice } from '../../slices/ui';
 
 export const rootReducer = combineSlices(
-  connectionSlice, sessionSlice, routeSlice, notesSlice, paragraphsSlice, jobsSlice, interpretersSlice, heliumSlice,
+  connectionSlice, sessionSlice, routeSlice, notesSlice, paragraphsReducerSlice, jobsSlice, interpretersSlice, heliumSlice,
   serverSlice, uiSlice,
 );
 

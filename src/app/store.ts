@@ -2,7 +2,7 @@
  * Store wiring: the root reducer, the action log (for support staff), the saga middleware and Redux DevTools.
  * DevTools stays on in production builds on purpose: support staff inspect live sessions there.
  */
-import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { rootSaga } from '../../sagas/root';
 import type { SagaDeps } from '../../sagas/deps';
@@ -22,9 +22,7 @@ export interface MakeStoreOptions {
 }
 
 export function makeStore(opts: MakeStoreOptions = {}) {
-  const log: ActionLog<RootState> = createActionLog<RootState>(rootReducer as (s: RootState | undefined, a: UnknownAction) => RootState, {
-    now: opts.now, limit: opts.actionLogLimit ?? DEFAULT_ACTION_LOG_LIMIT,
-  });
+  const log: ActionLog<RootState> = createActionLog<RootState>({ now: opts.now, limit: opts.actionLogLimit ?? DEFAULT_ACTION_LOG_LIMIT });
   const saga = createSagaMiddleware({
     onError: (e) => console.error('saga failed', e),
   });

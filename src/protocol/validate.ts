@@ -119,21 +119,41 @@ function matches(spec: Spec, v: unknown): boolean {
 
 const typeName: Record<Spec, string> = { s: 'a string', n: 'a number', num: 'a number', b: 'a boolean', o: 'an object', a: 'an array', x: 'a value' };
 
+interface CompiledField {
+  field: string;
+  spec: Spec;
+  optional: boolean;
+}
+
+// Schemas are parsed once: decoding is on the hot path of streamed output.
+const compiled = new WeakMap<Schema, CompiledField[]>();
+function compile(schema: Schema): CompiledField[] {
+  let fields = compiled.get(schema);
+  if (!fields) {
+    fields = Object.entries(schema).map(([field, fieldSpec]) => {
+      const optional = fieldSpec.endsWith('?');
+      return { field, optional, spec: (optional ? fieldSpec.slice(0, -1) : fieldSpec) as Spec };
+    });
+    compiled.set(schema, fields);
+  }
+  return fields;
+}
+
 /** Returns the list of problems (empty when the payload fits). `null` counts as absent, as in Gson. */
-export function checkPayload(schema: Schema, data: unknown): string[] {
+export function checkPayload(schema: Schema, data: unknown): readonly string[] {
   if (!isObject(data)) return ['data must be an object'];
-  const problems: string[] = [];
-  for (const [field, fieldSpec] of Object.entries(schema)) {
-    const optional = fieldSpec.endsWith('?');
-    const spec = (optional ? fieldSpec.slice(0, -1) : fieldSpec) as Spec;
+  let problems: string[] | null = null;
+  for (const { field, spec, optional } of compile(schema)) {
     const v = data[field];
     if (v === undefined || v === null) {
-      if (!optional) problems.push(`${field} is missing`);
+      if (!optional) (problems ??= []).push(`${field} is missing`);
     } else if (!matches(spec, v)) {
-      problems.push(`${field} must be ${typeName[spec]}`);
+      (problems ??= []).push(`${field} must be ${typeName[spec]}`);
     }
   }
-  return problems;
+  return problems ?? NO_PROBLEMS;
 }
+
+const NO_PROBLEMS: readonly string[] = Object.freeze([]);
 
 export { isObject };

@@ -130,9 +130,9 @@ describe('REST client', () => {
 });
 
 describe('action log', () => {
-  test('bounded: keeps the newest entries and folds the dropped ones into the base state', () => {
+  test('bounded: keeps the newest entries and the state before the oldest kept one', () => {
     const reducer = (s: number | undefined, a: { type: string }) => (s ?? 0) + (a.type === 'inc' ? 1 : 0);
-    const log = createActionLog<number>(reducer, { now: () => 7, limit: 3 });
+    const log = createActionLog<number>({ now: () => 7, limit: 3 });
     let state = 0;
     const dispatch = log.middleware({ getState: () => state, dispatch: (a: unknown) => a } as never)((a: unknown) => { state = reducer(state, a as { type: string }); return a; });
     for (let i = 0; i < 5; i++) dispatch({ type: 'inc' });

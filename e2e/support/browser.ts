@@ -1,0 +1,44 @@
+/**
+ * Launches Debian's Chromium (or CHROMIUM_PATH) headless with a fresh profile and the flags that keep it off the
+ * network; nothing is downloaded.
+ */
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  /** Every URL the page requested, to prove nothing left the machine. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export async function launch(opts: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+  const requests: string[] = [];
+  context.on('request', (r) => requests.push(r.url()));
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context, page, requests,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
