@@ -69,8 +69,8 @@ test('an unknown route goes home; the connection indicator follows a server rest
   const port = server.port;
   await server.close();
   await page.getByRole('status', { name: /WebSocket Disconnected|Reconnecting…/ }).waitFor();
-  const again = await startServer({ port, host: '127.0.0.1', notebookDir: server.notebookDir, confDir: server.confDir, webDir: `${__dirname}/../dist` });
-  server = Object.assign(again, { notebookDir: server.notebookDir, confDir: server.confDir });
+  const again = await startServer({ port, host: '127.0.0.1', notebookDir: server.notebookDir, confDir: server.confDir, webDir: server.webDir });
+  server = Object.assign(again, { notebookDir: server.notebookDir, confDir: server.confDir, webDir: server.webDir });
   await page.getByRole('status', { name: 'WebSocket Connected' }).waitFor({ timeout: 30_000 });
   await page.getByRole('link', { name: '1. IPython Basic' }).waitFor();
 });

@@ -9,16 +9,18 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 export interface TestServer extends RunningServer {
   notebookDir: string;
   confDir: string;
+  webDir: string;
 }
 
 export async function startTestServer(settings: Record<string, string> = {}): Promise<TestServer> {
-  const webDir = path.join(ROOT, 'dist');
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  // ZEPPELIN_WEB_DIR lets parallel work build into its own folder instead of dist/.
+  const webDir = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir} has no built UI: run \`npm run build\` first`);
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-e2e-'));
   const notebookDir = path.join(base, 'notebook');
   const confDir = path.join(base, 'conf');
   fs.cpSync(path.join(ROOT, 'samples', 'notebook'), notebookDir, { recursive: true });
   fs.mkdirSync(confDir);
   const server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir, settings });
-  return Object.assign(server, { notebookDir, confDir });
+  return Object.assign(server, { notebookDir, confDir, webDir });
 }
