@@ -15,6 +15,8 @@ const config: Config = {
     '^@monaco-editor/react$': '<rootDir>/test/support/monacoMock.tsx',
     '^react-cytoscapejs$': '<rootDir>/test/support/cytoscapeMock.tsx',
     '^monaco-editor(/.*)?$': '<rootDir>/test/support/styleMock.ts',
+    // uses import.meta.url for its worker, which CommonJS jest cannot load; the editor itself is mocked above
+    '/monacoSetup$': '<rootDir>/test/support/styleMock.ts',
   },
 };
 export default config;
