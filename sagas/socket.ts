@@ -13,7 +13,7 @@
 import { buffers, eventChannel, type Channel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { actionChannel, call, put, race, take } from 'redux-saga/effects';
 import { connection } from '../slices/connection';
-import { actionForFrame, isWsSend, opOfSend, type WsSendAction } from '../src/protocol/actions';
+import { actionForFrame, isWsSend, opOfSend, wsUnknownOp, type WsSendAction } from '../src/protocol/actions';
 import { decodeServerFrame, encodeClientFrame, type SendMap, type SendOp } from '../src/protocol';
 import { backoffMs } from './backoff';
 import { SOCKET_OPEN, type SagaDeps, type SocketLike } from './deps';
@@ -43,6 +43,7 @@ function* readInbox(inbox: EventChannel<SocketEvent>): SagaIterator<number> {
     if (ev.kind === 'close') return ev.code;
     const decoded = decodeServerFrame(ev.raw);
     if (decoded.ok) yield put(actionForFrame(decoded.frame));
+    else if (decoded.error.reason === 'unknown-op' && decoded.error.op) yield put(wsUnknownOp({ op: decoded.error.op, data: decoded.error.data }));
     else yield put(connection.badFrame(decoded.error));
   }
 }

@@ -29,6 +29,12 @@ export const wsOut = Object.fromEntries(SEND_OPS.map((op) => [op, createAction(`
 export type WsInAction = { [K in ReceiveOp]: ReturnType<InCreator<K>> }[ReceiveOp];
 export type WsSendAction = { [K in SendOp]: { type: `ws/send/${K}`; payload: SendMap[K] } }[SendOp];
 
+/**
+ * A frame whose op this client does not know (a newer server, say): recorded like any other frame, otherwise
+ * ignored, as the spec asks ("unknown ops are only logged").
+ */
+export const wsUnknownOp = createAction<{ op: string; data?: unknown }>('ws/unknownOp');
+
 export const WS_SEND_PREFIX = 'ws/send/';
 export const isWsSend = (a: unknown): a is WsSendAction =>
   typeof a === 'object' && a !== null && typeof (a as UnknownAction).type === 'string' && (a as UnknownAction).type.startsWith(WS_SEND_PREFIX);

@@ -21,6 +21,8 @@ export interface FrameError {
   reason: FrameErrorReason;
   message: string;
   op?: string;
+  /** For an unknown op, its payload, so the client can still record it. */
+  data?: unknown;
 }
 export type Decoded<F> = { ok: true; frame: F } | { ok: false; error: FrameError };
 
@@ -47,7 +49,7 @@ function parse(raw: string, maxBytes: number | undefined): Decoded<Record<string
 function finish<F>(obj: Record<string, unknown>, known: boolean, schema: Parameters<typeof checkPayload>[0] | undefined): Decoded<F> {
   const op = obj.op;
   if (!known || schema === undefined) {
-    return { ok: false, error: { reason: 'unknown-op', message: `Unknown op: ${String(op)}`, op: typeof op === 'string' ? op : undefined } };
+    return { ok: false, error: { reason: 'unknown-op', message: `Unknown op: ${String(op)}`, op: typeof op === 'string' ? op : undefined, data: obj.data } };
   }
   let data = obj.data;
   if ((data === undefined || data === null) && DATA_OPTIONAL.has(op as string)) data = {};

@@ -132,15 +132,21 @@ describe('ticket', () => {
 });
 
 describe('inbound frames', () => {
-  test('each becomes its own action; a bad frame is reported and the connection carries on', async () => {
+  test('each becomes its own action; an unknown op is recorded and ignored; a bad frame is reported; the connection carries on', async () => {
     const t = await connected();
     const s = t.sockets.last();
+    const before = t.store.getState();
     s.serverSend('{"op":"NOTE",');
-    s.serverSend(frame('NO_SUCH_OP', {}));
+    s.serverSend(frame('NO_SUCH_OP', { x: 1 }));
+    s.serverSend(frame('PARAGRAPH', { paragraph: 'not an object' }));
+    await t.clock.advance(0);
+    expect(t.store.getState().notes).toBe(before.notes);
+    expect(t.store.getState().paragraphs).toBe(before.paragraphs);
     s.serverSend(frame('NOTE', { note: loadFixtureNote() }));
     await t.clock.advance(0);
-    expect(t.types('ws/NOTE', 'connection/badFrame')).toEqual(['connection/badFrame', 'connection/badFrame', 'ws/NOTE']);
-    expect(t.store.getState().connection.badFrames.map((e) => e.reason)).toEqual(['bad-json', 'unknown-op']);
+    expect(t.types('ws/NOTE', 'ws/unknownOp', 'connection/badFrame')).toEqual(['connection/badFrame', 'ws/unknownOp', 'connection/badFrame', 'ws/NOTE']);
+    expect(t.log.entries().find((e) => e.action.type === 'ws/unknownOp')?.action.payload).toEqual({ op: 'NO_SUCH_OP', data: { x: 1 } });
+    expect(t.store.getState().connection.badFrames.map((e) => e.reason)).toEqual(['bad-json', 'bad-payload']);
     expect(t.store.getState().connection.status).toBe('connected');
     expect(t.store.getState().notes.openNoteId).toBe('2EYDJKFFY');
     t.task?.cancel();
