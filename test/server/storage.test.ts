@@ -109,8 +109,13 @@ describe('notebook storage', () => {
     const second = await notebook.create('/n');
     await notebook.trashNote(second.id, new Date(2026, 0, 2, 3, 4, 5));
     expect(notebook.get(second.id)?.path).toBe('/~Trash/n 2026-01-02 03:04:05');
+    const third = await notebook.create('/n');
     const restored = await notebook.restoreAll();
-    expect(restored.map((e) => e.id)).toEqual([first.id]);
+    // '/n' is taken again, so the first stays in the trash; the stamped one restores to its stamped name.
+    expect(restored.map((e) => e.id)).toEqual([second.id]);
+    expect(notebook.get(second.id)?.path).toBe('/n 2026-01-02 03:04:05');
+    expect(notebook.get(first.id)?.path).toBe('/~Trash/n');
+    expect(notebook.get(third.id)?.path).toBe('/n');
   });
 
   test('reload picks up notes copied in by hand and ignores temp and foreign files', async () => {
@@ -163,13 +168,30 @@ describe('crash safety', () => {
   test('kill -9 during heavy writing leaves every note file parseable', async () => {
     const root = tempDir();
     const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'helpers/crashWriter.ts'), root], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<void>((res) => child.once('exit', () => res()));
+    try {
+      await writeUntilBig(child, root);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    const notes = walk(root).filter((f) => f.endsWith('.zpln'));
+    expect(notes.length).toBe(8);
+    for (const f of notes) expect(() => parseNoteFile(readFileSync(f, 'utf8'))).not.toThrow();
+    const { notebook } = makeNotebook(root);
+    await notebook.reload();
+    expect(notebook.size()).toBe(8);
+  }, 60000);
+});
+
+async function writeUntilBig(child: ReturnType<typeof spawn>, root: string): Promise<void> {
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => {
+    child.stderr?.on('data', (d: Buffer) => {
       stderr += String(d);
     });
     await new Promise<void>((res, rej) => {
       const timer = setTimeout(() => rej(new Error(`writer never got ready: ${stderr}`)), 20000);
-      child.stdout.on('data', (d: Buffer) => {
+      child.stdout?.on('data', (d: Buffer) => {
         if (String(d).includes('ready')) {
           clearTimeout(timer);
           res();
@@ -177,7 +199,13 @@ describe('crash safety', () => {
       });
     });
     // Let it run until the files have been rewritten many times, observed through their growing size.
-    const big = (): boolean => walk(root).filter((f) => f.endsWith('.zpln')).some((f) => statSync(f).size > 40000);
+    const big = (): boolean => walk(root).filter((f) => f.endsWith('.zpln')).some((f) => {
+      try {
+        return statSync(f).size > 40000;
+      } catch {
+        return false; // moved between listing and stat
+      }
+    });
     await new Promise<void>((res, rej) => {
       const started = Date.now();
       const poll = (): void => {
@@ -187,14 +215,4 @@ describe('crash safety', () => {
       };
       poll();
     });
-    const exited = new Promise<void>((res) => child.once('exit', () => res()));
-    child.kill('SIGKILL');
-    await exited;
-    const notes = walk(root).filter((f) => f.endsWith('.zpln'));
-    expect(notes.length).toBe(8);
-    for (const f of notes) expect(() => parseNoteFile(readFileSync(f, 'utf8'))).not.toThrow();
-    const { notebook } = makeNotebook(root);
-    await notebook.reload();
-    expect(notebook.size()).toBe(8);
-  }, 60000);
-});
+}

@@ -1,0 +1,241 @@
+/**
+ * The embedded Zeppelin-compatible server: static UI, REST under /api, websocket at /ws, or, with `upstream`,
+ * the UI plus a transparent proxy to a real Zeppelin.
+ */
+import { existsSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyFormbody from '@fastify/formbody';
+import WebSocket, { WebSocketServer, type RawData } from 'ws';
+import { ZeppelinConfig } from './config';
+import { InterpreterRegistry, loadInterpreterSettings } from './interpreters/settings';
+import { Notebook } from './notes/notebook';
+import { NoteSearch } from './notes/search';
+import { OriginPolicy } from './origin';
+import { UpstreamProxy } from './proxy';
+import { sendEnvelope } from './rest/envelope';
+import { StaticFiles } from './static';
+import { registerInterpreterRoutes } from './rest/interpreters';
+import { registerJobRoutes } from './rest/jobs';
+import { registerNotebookRoutes } from './rest/notebook';
+import { registerSystemRoutes } from './rest/system';
+import type { Services } from './services';
+import { NoteRepo } from './storage/noteRepo';
+import { Broadcasts } from './ws/broadcasts';
+import { ConnectionManager, type Connection } from './ws/connections';
+import { handleFrame } from './ws/dispatch';
+import { TicketStore } from './ws/tickets';
+
+export interface StartOptions {
+  /** 0 = a random free port. Default: zeppelin.server.port. */
+  port?: number;
+  host?: string;
+  notebookDir: string;
+  confDir: string;
+  /** The built UI; default `<repo>/dist`. */
+  webDir?: string;
+  /** Base URL of a Zeppelin server to forward /api and /ws to. */
+  upstream?: string;
+  /** Extra configuration values, applied over zeppelin-site.xml and the environment. */
+  settings?: Record<string, string>;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+const ALLOWED_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
+const isApi = (url: string | undefined): boolean => url !== undefined && (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'));
+const pathOf = (url: string | undefined): string => (url ?? '/').split('?')[0];
+const hasBody = (req: IncomingMessage): boolean =>
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+
+const toBuffer = (data: RawData): Buffer =>
+  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+
+function registerBodyParsers(app: FastifyInstance): void {
+  // Zeppelin's handlers read the raw body leniently, so an empty JSON body is "no body", not an error.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('Malformed JSON body') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_req, body, done) => done(null, String(body)));
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const overrides: Record<string, string> = { ...(opts.settings ?? {}), 'zeppelin.notebook.dir': resolve(opts.notebookDir) };
+  if (opts.host !== undefined) overrides['zeppelin.server.addr'] = opts.host;
+  if (opts.port !== undefined) overrides['zeppelin.server.port'] = String(opts.port);
+  const config = ZeppelinConfig.load(opts.confDir, process.env, overrides);
+  const host = config.getString('zeppelin.server.addr', '127.0.0.1');
+  const maxMessageSize = config.getInt('zeppelin.websocket.max.text.message.size', 10240000);
+  const origins = new OriginPolicy(config.getString('zeppelin.server.allowed.origins'), host);
+  const webDir = resolve(opts.webDir ?? join(__dirname, '..', 'dist'));
+  const hasUi = existsSync(join(webDir, 'index.html'));
+  const proxy = opts.upstream ? new UpstreamProxy(opts.upstream) : undefined;
+
+  let services: Services | undefined;
+  if (!proxy) {
+    const repo = new NoteRepo(config.getString('zeppelin.notebook.dir'));
+    await repo.init();
+    const interpreters = new InterpreterRegistry(loadInterpreterSettings(opts.confDir), config.getString('zeppelin.interpreter.group.default'));
+    const notebook = new Notebook(repo, interpreters);
+    await notebook.reload();
+    const connections = new ConnectionManager(config.getBool('zeppelin.notebook.collaborative.mode.enable', true));
+    services = {
+      config, notebook, interpreters, connections,
+      broadcasts: new Broadcasts(notebook, connections, config, interpreters),
+      search: new NoteSearch(notebook),
+      tickets: new TicketStore(),
+      authEnabled: false,
+    };
+  }
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: Math.max(maxMessageSize, 1024 * 1024) * 2,
+    forceCloseConnections: true,
+    serverFactory: (handler) =>
+      http.createServer((req: IncomingMessage, res: ServerResponse) => {
+        if (proxy && isApi(req.url)) proxy.http(req, res);
+        else handler(req, res);
+      }),
+  });
+  registerBodyParsers(app);
+  await app.register(fastifyFormbody);
+
+  // CORS, CSRF and content-type rules of PROTOCOL 1.11.
+  app.addHook('onRequest', async (req, reply) => {
+    const origin = req.headers.origin;
+    const allowed = origin !== undefined && origins.allows(origin);
+    reply.header('Access-Control-Allow-Origin', allowed ? origin : '');
+    if (allowed) reply.header('Access-Control-Allow-Credentials', 'true');
+    reply.header('Access-Control-Allow-Headers', 'authorization,Content-Type');
+    reply.header('Access-Control-Allow-Methods', 'POST, GET, OPTIONS, PUT, HEAD, DELETE');
+    reply.header('X-FRAME-OPTIONS', config.getString('zeppelin.server.xframe.options', 'SAMEORIGIN'));
+    reply.header('X-XSS-Protection', '1; mode=block');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+    if (origin !== undefined && !allowed && (preflight || STATE_CHANGING.has(req.method))) {
+      return reply.code(403).type('text/plain').send('Origin not allowed');
+    }
+    if (req.method === 'OPTIONS') return reply.code(200).send('');
+    if (STATE_CHANGING.has(req.method) && hasBody(req.raw)) {
+      const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      if (!ALLOWED_BODY_TYPES.includes(type)) return reply.code(415).type('text/plain').send('Unsupported Content-Type');
+    }
+    if (req.method === 'GET' && isApi(req.url)) reply.header('Cache-Control', 'no-cache');
+    return undefined;
+  });
+
+  if (services) {
+    registerSystemRoutes(app, config, maxMessageSize);
+    registerNotebookRoutes(app, services);
+    registerJobRoutes(app, services);
+    registerInterpreterRoutes(app, services);
+  }
+  const ui = hasUi ? new StaticFiles(webDir) : undefined;
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    const code = err.statusCode ?? 500;
+    if (code === 400) return sendEnvelope(reply, 'BAD_REQUEST', undefined, err.message);
+    if (code === 413) return reply.code(413).type('application/json').send(JSON.stringify({ status: 'REQUEST_ENTITY_TOO_LARGE', message: err.message }));
+    if (code === 415) return reply.code(415).type('text/plain').send('Unsupported Content-Type');
+    console.error('[rest] unexpected failure:', err);
+    return reply.code(500).type('application/json').send(JSON.stringify({ status: 'error', message: 'Internal server error' }));
+  });
+
+  app.setNotFoundHandler(async (req, reply) => {
+    if (isApi(req.url)) return sendEnvelope(reply, 'NOT_FOUND', undefined, `No resource at ${req.method} ${pathOf(req.url)}`);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).type('text/plain').send('Not found');
+    const head = req.method === 'HEAD';
+    // Client-side routes (e.g. /notebook/2EYDJKFFY) all load the single-page app.
+    if (ui) {
+      if ((await ui.send(pathOf(req.url), reply, head)) || (await ui.send('/index.html', reply, head))) return reply;
+    }
+    return reply.code(200).type('text/plain').send(`The web UI is not built (no ${join(webDir, 'index.html')}). Run \`npm run build\`, then reload.\n`);
+  });
+
+  // Inbound limit: frames over zeppelin.websocket.max.text.message.size get an ERROR_INFO and the connection
+  // stays up; only frames beyond a hard cap (where buffering them would hurt the server) close it with 1009.
+  const hardCap = Math.max(maxMessageSize * 4, maxMessageSize + 16 * 1024 * 1024);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: hardCap, perMessageDeflate: false });
+  const open = new Set<Connection>();
+  let closing = false;
+
+  wss.on('connection', (socket: WebSocket) => {
+    if (!services) return;
+    const s = services;
+    const conn = s.connections.create(socket);
+    open.add(conn);
+    socket.on('message', (data: RawData) => {
+      const raw = toBuffer(data);
+      conn.queue = conn.queue.then(() => handleFrame(conn, raw, s, maxMessageSize)).catch((e: unknown) => console.error('[ws] frame failed:', e));
+    });
+    socket.on('close', () => {
+      open.delete(conn);
+      s.connections.remove(conn);
+    });
+    socket.on('error', (e) => console.warn(`[ws] connection ${conn.id}: ${e.message}`));
+  });
+
+  const refuse = (socket: Duplex, status: string): void => {
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  };
+  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (closing) return refuse(socket, '503 Service Unavailable');
+    if (pathOf(req.url) !== '/ws') return refuse(socket, '404 Not Found');
+    if (!origins.allows(req.headers.origin)) return refuse(socket, '403 Forbidden');
+    if (proxy) return proxy.ws(req, socket, head);
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  await app.listen({ port: config.getInt('zeppelin.server.port', 8080), host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.getInt('zeppelin.server.port', 8080);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+
+  const closeSockets = async (sockets: Iterable<WebSocket>): Promise<void> => {
+    await Promise.all([...sockets].map((ws) => new Promise<void>((done) => {
+      if (ws.readyState === WebSocket.CLOSED) return done();
+      const timer = setTimeout(() => {
+        ws.terminate();
+        done();
+      }, 1000);
+      ws.once('close', () => {
+        clearTimeout(timer);
+        done();
+      });
+      ws.close(1001, 'Server is shutting down');
+    })));
+  };
+
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= (async () => {
+      closing = true;
+      await closeSockets(wss.clients);
+      if (proxy) await closeSockets(proxy.clients());
+      // Frames already received still finish, and so do the note writes they queued.
+      await Promise.all([...open].map((c) => c.queue));
+      await app.close();
+      await services?.notebook.flush();
+    })();
+    return closed;
+  };
+
+  return { url, port, close };
+}

@@ -1,0 +1,50 @@
+/** Note paths and folders (PROTOCOL 5.2). */
+import { ZeppelinError } from '../util/errors';
+
+export const TRASH = '~Trash';
+export const TRASH_PREFIX = `/${TRASH}`;
+
+/** Java's URLDecoder: `+` is a space, `%XX` a UTF-8 byte; a stray `%` is an error. */
+function urlDecode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    throw new ZeppelinError('Malformed URL-encoded path', 'BAD_REQUEST');
+  }
+}
+
+/** Normalises a user-supplied note path the way Zeppelin's NotebookService does before create/rename/clone/import. */
+export function normalizeNotePath(raw: string | undefined | null): string {
+  let path = (raw ?? '').trim();
+  if (path === '') return '/Untitled Note';
+  path = path.replace(/[\r\n]/g, ' ');
+  // Decoded repeatedly: Zeppelin loops until the text stops changing.
+  for (let i = 0; i < 10; i++) {
+    const next = urlDecode(path);
+    if (next === path) break;
+    path = next;
+  }
+  if (!path.startsWith('/')) path = `/${path}`;
+  if (path.endsWith('/')) throw new ZeppelinError("Note name shouldn't end with '/'", 'BAD_REQUEST');
+  // Runs of slashes would be collapsed by the file system anyway; doing it here keeps path and file name in step.
+  path = path.replace(/\/{2,}/g, '/');
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (name.length >= 255) throw new ZeppelinError('Note name must be less than 255', 'BAD_REQUEST');
+  if (path.includes('..')) throw new ZeppelinError("Note name can not contain '..'", 'BAD_REQUEST');
+  if (path.split('/').some((seg) => seg === '.')) throw new ZeppelinError("Note path can not contain '.' segments", 'BAD_REQUEST');
+  return path;
+}
+
+/** Folder id as the UI sends it (no leading slash, optional trailing slash) → `/a/b`. */
+export function normalizeFolderPath(raw: string): string {
+  let folder = raw.trim().replace(/\/{2,}/g, '/');
+  if (!folder.startsWith('/')) folder = `/${folder}`;
+  while (folder.length > 1 && folder.endsWith('/')) folder = folder.slice(0, -1);
+  if (folder.includes('..')) throw new ZeppelinError("Folder path can not contain '..'", 'BAD_REQUEST');
+  return folder;
+}
+
+export const nameOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+export const parentOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
+export const isInFolder = (path: string, folder: string): boolean => folder === '/' || path.startsWith(`${folder}/`);
+export const isTrashed = (path: string): boolean => isInFolder(path, TRASH_PREFIX);

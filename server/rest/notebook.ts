@@ -1,0 +1,253 @@
+/** `/api/notebook` (PROTOCOL 3.3), sharing note logic and broadcasts with the websocket handlers. */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import type { JsonObject, Paragraph, Permissions } from '../../src/protocol';
+import { clearOutput, commitParagraph, findParagraph, newParagraph, setParagraphField } from '../notes/paragraphs';
+import { normalizeNotePath } from '../notes/paths';
+import { toRestNote, toRestParagraph } from '../notes/wire';
+import { serializeNote } from '../storage/zpln';
+import type { Services } from '../services';
+import { noSuchParagraph, ZeppelinError } from '../util/errors';
+import { bodyObject, ok, sendError } from './envelope';
+
+type NoteParams = { Params: { noteId: string } };
+type ParagraphParams = { Params: { noteId: string; pid: string } };
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** Kept in memory until the security work brings conf/notebook-authorization.json; empty lists mean everybody. */
+const permissions = new Map<string, Permissions>();
+const emptyPermissions = (): Permissions => ({ owners: [], readers: [], runners: [], writers: [] });
+
+export function registerNotebookRoutes(app: FastifyInstance, s: Services): void {
+  const wrap = <R extends RouteGenericInterface = RouteGenericInterface>(fn: (req: FastifyRequest<R>, reply: FastifyReply) => Promise<FastifyReply> | FastifyReply) =>
+    async (req: FastifyRequest<R>, reply: FastifyReply): Promise<FastifyReply> => {
+      try {
+        return await fn(req, reply);
+      } catch (e) {
+        return sendError(reply, e);
+      }
+    };
+  const paragraphOf = (noteId: string, pid: string): { paragraph: Paragraph; index: number } => {
+    const found = findParagraph(s.notebook.mustGet(noteId).note, pid);
+    if (!found) throw noSuchParagraph(pid);
+    return found;
+  };
+
+  app.get('/api/notebook', wrap(async (_req, reply) => ok(reply, s.broadcasts.notesInfoData().notes, '')));
+
+  app.get('/api/notebook/capabilities', wrap(async (_req, reply) => ok(reply, { isRevisionSupported: false }, '')));
+
+  app.get('/api/notebook/search', wrap<{ Querystring: { q?: string } }>(async (req, reply) => {
+    if (!s.config.getBool('zeppelin.search.enable', true)) return ok(reply, [], '');
+    return ok(reply, s.search.search(String(req.query.q ?? '')), '');
+  }));
+
+  // Unlike Zeppelin, paragraphs given at creation are saved with the note rather than left for a later save.
+  app.post('/api/notebook', wrap(async (req, reply) => {
+    const body = bodyObject(req.body);
+    const path = normalizeNotePath(str(body.notePath));
+    const entry = await s.notebook.create(path, {
+      defaultInterpreterGroup: str(body.defaultInterpreterGroup),
+      emptyParagraph: body.addingEmptyParagraph === true,
+    });
+    if (Array.isArray(body.paragraphs)) {
+      for (const raw of body.paragraphs) {
+        const p = bodyObject(raw);
+        const paragraph = newParagraph('anonymous');
+        if (typeof p.title === 'string') setParagraphField(paragraph, 'title', p.title);
+        if (typeof p.text === 'string') setParagraphField(paragraph, 'text', p.text);
+        if (typeof p.config === 'object' && p.config !== null) setParagraphField(paragraph, 'config', { ...(p.config as object) });
+        entry.note.paragraphs.push(paragraph);
+      }
+      await s.notebook.save(entry.id);
+    }
+    return ok(reply, entry.id, '');
+  }));
+
+  app.post('/api/notebook/getByPath', wrap<{ Querystring: { reload?: string } }>(async (req, reply) => {
+    const notePath = str(bodyObject(req.body).notePath) ?? '';
+    const entry = s.notebook.byPath(notePath.startsWith('/') ? notePath : `/${notePath}`);
+    if (!entry) throw new ZeppelinError(`No such note: ${notePath}`, 'NOT_FOUND');
+    if (req.query.reload === 'true') await s.notebook.reloadOne(entry.id);
+    return ok(reply, toRestNote(entry.note, entry.path), '');
+  }));
+
+  app.post('/api/notebook/import', wrap<{ Querystring: { notePath?: string } }>(async (req, reply) => {
+    const body = typeof req.body === 'string' ? (JSON.parse(req.body) as unknown) : req.body;
+    const note = bodyObject(body) as JsonObject;
+    if (Object.keys(note).length === 0) throw new ZeppelinError('Note JSON is empty or malformed', 'BAD_REQUEST');
+    const given = req.query.notePath;
+    const path = given !== undefined && given !== '' ? normalizeNotePath(given) : normalizeNotePath(str(note.name));
+    const entry = await s.notebook.importNote(note, path);
+    s.broadcasts.notesInfo();
+    return ok(reply, entry.id, '');
+  }));
+
+  app.get('/api/notebook/export/:noteId', wrap<NoteParams>(async (req, reply) => {
+    const entry = s.notebook.get(req.params.noteId);
+    // Zeppelin answers an unknown id here with its generic 500, not a 404.
+    if (!entry) return reply.code(500).type('application/json; charset=utf-8').send(JSON.stringify({ status: 'error', message: 'Internal server error' }));
+    return ok(reply, serializeNote(entry.note), '');
+  }));
+
+  app.get('/api/notebook/:noteId', wrap<NoteParams & { Querystring: { reload?: string } }>(async (req, reply) => {
+    const entry = s.notebook.mustGet(req.params.noteId);
+    if (req.query.reload === 'true') await s.notebook.reloadOne(entry.id);
+    return ok(reply, toRestNote(entry.note, entry.path), '');
+  }));
+
+  app.delete('/api/notebook/:noteId', wrap<NoteParams>(async (req, reply) => {
+    await s.notebook.remove(req.params.noteId);
+    s.connections.dropRoom(req.params.noteId);
+    s.broadcasts.notesInfo();
+    return ok(reply, undefined, '');
+  }));
+
+  app.post('/api/notebook/:noteId', wrap<NoteParams>(async (req, reply) => {
+    const body = bodyObject(req.body);
+    if (typeof body.revisionId === 'string' && body.revisionId !== '') throw new ZeppelinError('Note revisions are not supported by this storage', 'BAD_REQUEST');
+    const source = s.notebook.mustGet(req.params.noteId);
+    const notePath = str(body.notePath);
+    const path = notePath && notePath.trim() !== '' ? normalizeNotePath(notePath) : `/Cloned Note_${source.id}`;
+    const entry = await s.notebook.clone(source.id, path);
+    s.broadcasts.note(entry);
+    s.broadcasts.notesInfo();
+    return ok(reply, entry.id, '');
+  }));
+
+  app.put('/api/notebook/:noteId/rename', wrap<NoteParams>(async (req, reply) => {
+    const name = str(bodyObject(req.body).name);
+    if (!name || name.trim() === '') throw new ZeppelinError('New name cannot be empty', 'BAD_REQUEST');
+    const entry = await s.notebook.rename(req.params.noteId, normalizeNotePath(name));
+    s.broadcasts.note(entry);
+    s.broadcasts.notesInfo();
+    return ok(reply, undefined, '');
+  }));
+
+  app.get('/api/notebook/:noteId/permissions', wrap<NoteParams>(async (req, reply) => {
+    s.notebook.mustGet(req.params.noteId);
+    return ok(reply, permissions.get(req.params.noteId) ?? emptyPermissions(), '');
+  }));
+
+  app.put('/api/notebook/:noteId/permissions', wrap<NoteParams>(async (req, reply) => {
+    const entry = s.notebook.mustGet(req.params.noteId);
+    const body = bodyObject(req.body);
+    const list = (k: keyof Permissions): string[] => {
+      const v = body[k];
+      if (!Array.isArray(v)) throw new ZeppelinError(`${k} must be an array`, 'BAD_REQUEST');
+      return v.map(String);
+    };
+    permissions.set(entry.id, { owners: list('owners'), readers: list('readers'), runners: list('runners'), writers: list('writers') });
+    s.broadcasts.note(entry);
+    s.broadcasts.notesInfo();
+    return ok(reply);
+  }));
+
+  app.put('/api/notebook/:noteId/clear', wrap<NoteParams>(async (req, reply) => {
+    const entry = s.notebook.mustGet(req.params.noteId);
+    for (const p of entry.note.paragraphs) clearOutput(p);
+    await s.notebook.save(entry.id);
+    return ok(reply, undefined, '');
+  }));
+
+  app.post('/api/notebook/:noteId/paragraph/next', wrap<NoteParams & { Querystring: { maxParagraph?: string } }>(async (req, reply) => {
+    const entry = s.notebook.mustGet(req.params.noteId);
+    const max = Number.parseInt(req.query.maxParagraph ?? '', 10);
+    const paragraphs = entry.note.paragraphs;
+    if (Number.isFinite(max) && max > 0 && paragraphs.length >= max) {
+      // Recycle the oldest finished paragraph other than the first one.
+      const done = paragraphs.map((p, i) => ({ p, i })).filter(({ p, i }) => i > 0 && (p.status === 'FINISHED' || p.status === 'ERROR' || p.status === 'ABORT' || p.status === 'READY'));
+      if (done.length > 0) paragraphs.splice(done[0].i, 1);
+    }
+    const paragraph = newParagraph('anonymous');
+    paragraphs.push(paragraph);
+    await s.notebook.save(entry.id);
+    s.broadcasts.note(entry);
+    return ok(reply, undefined, paragraph.id);
+  }));
+
+  app.post('/api/notebook/:noteId/paragraph', wrap<NoteParams>(async (req, reply) => {
+    const entry = s.notebook.mustGet(req.params.noteId);
+    const body = bodyObject(req.body);
+    const size = entry.note.paragraphs.length;
+    const index = body.index === undefined || body.index === null ? size : Math.trunc(Number(body.index));
+    if (!Number.isFinite(index) || index < 0 || index > size) throw new ZeppelinError(`Index ${String(body.index)} out of bounds`, 'BAD_REQUEST');
+    const paragraph = newParagraph('anonymous');
+    if (typeof body.title === 'string') setParagraphField(paragraph, 'title', body.title);
+    if (typeof body.text === 'string') setParagraphField(paragraph, 'text', body.text);
+    if (typeof body.config === 'object' && body.config !== null) setParagraphField(paragraph, 'config', { ...(body.config as object) });
+    entry.note.paragraphs.splice(index, 0, paragraph);
+    await s.notebook.save(entry.id);
+    s.broadcasts.note(entry);
+    s.broadcasts.jobUpdate([entry.id]);
+    return ok(reply, paragraph.id, '');
+  }));
+
+  app.get('/api/notebook/:noteId/paragraph/:pid', wrap<ParagraphParams>(async (req, reply) => {
+    const { paragraph } = paragraphOf(req.params.noteId, req.params.pid);
+    return ok(reply, toRestParagraph(paragraph), '');
+  }));
+
+  app.put('/api/notebook/:noteId/paragraph/:pid', wrap<ParagraphParams>(async (req, reply) => {
+    const entry = s.notebook.mustGet(req.params.noteId);
+    const { paragraph } = paragraphOf(req.params.noteId, req.params.pid);
+    const body = bodyObject(req.body);
+    const text = str(body.text);
+    if (text === undefined) throw new ZeppelinError('text must be a string', 'BAD_REQUEST');
+    commitParagraph(paragraph, { text, title: str(body.title) });
+    await s.notebook.save(entry.id);
+    s.broadcasts.paragraph(entry, paragraph);
+    return ok(reply, undefined, '');
+  }));
+
+  app.put('/api/notebook/:noteId/paragraph/:pid/config', wrap<ParagraphParams>(async (req, reply) => {
+    const entry = s.notebook.mustGet(req.params.noteId);
+    const { paragraph } = paragraphOf(req.params.noteId, req.params.pid);
+    const body = bodyObject(req.body);
+    if (Object.keys(body).length === 0) throw new ZeppelinError('paragraph config cannot be empty', 'BAD_REQUEST');
+    setParagraphField(paragraph, 'config', { ...(paragraph.config ?? {}), ...body });
+    await s.notebook.save(entry.id);
+    return ok(reply, toRestParagraph(paragraph), '');
+  }));
+
+  app.post('/api/notebook/:noteId/paragraph/:pid/move/:newIndex', wrap<ParagraphParams & { Params: { newIndex: string } }>(async (req, reply) => {
+    const entry = s.notebook.mustGet(req.params.noteId);
+    const { index: from } = paragraphOf(req.params.noteId, req.params.pid);
+    const to = Number(req.params.newIndex);
+    if (!Number.isInteger(to) || to < 0 || to >= entry.note.paragraphs.length) throw new ZeppelinError(`newIndex ${req.params.newIndex} is out of bounds`, 'BAD_REQUEST');
+    const [moved] = entry.note.paragraphs.splice(from, 1);
+    entry.note.paragraphs.splice(to, 0, moved);
+    await s.notebook.save(entry.id);
+    s.broadcasts.note(entry);
+    return ok(reply, undefined, '');
+  }));
+
+  app.delete('/api/notebook/:noteId/paragraph/:pid', wrap<ParagraphParams>(async (req, reply) => {
+    const entry = s.notebook.mustGet(req.params.noteId);
+    const { index } = paragraphOf(req.params.noteId, req.params.pid);
+    entry.note.paragraphs.splice(index, 1);
+    await s.notebook.save(entry.id);
+    s.broadcasts.note(entry);
+    s.broadcasts.jobUpdate([entry.id]);
+    return ok(reply, undefined, '');
+  }));
+
+  // This storage keeps no revisions: the list has no body at all, as Zeppelin answers for unversioned storage.
+  app.get('/api/notebook/:noteId/revision', wrap<NoteParams>(async (req, reply) => {
+    s.notebook.mustGet(req.params.noteId);
+    return ok(reply, undefined, '');
+  }));
+  app.post('/api/notebook/:noteId/revision', wrap<NoteParams>(async (req, reply) => {
+    s.notebook.mustGet(req.params.noteId);
+    const message = str(bodyObject(req.body).commitMessage);
+    if (!message) throw new ZeppelinError('commitMessage cannot be empty', 'BAD_REQUEST');
+    return ok(reply, undefined, "Couldn't checkpoint note revision: possibly storage doesn't support versioning.");
+  }));
+  const noRevision = wrap<{ Params: { noteId: string; revisionId: string } }>(async (req) => {
+    s.notebook.mustGet(req.params.noteId);
+    throw new ZeppelinError(`No such revision: ${req.params.revisionId}`, 'NOT_FOUND');
+  });
+  app.get('/api/notebook/:noteId/revision/:revisionId', noRevision);
+  app.put('/api/notebook/:noteId/revision/:revisionId', noRevision);
+
+}

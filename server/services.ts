@@ -1,0 +1,20 @@
+/** Everything a websocket handler or REST route works with, created once per server. */
+import type { ZeppelinConfig } from './config';
+import type { InterpreterRegistry } from './interpreters/settings';
+import type { Notebook } from './notes/notebook';
+import type { NoteSearch } from './notes/search';
+import type { Broadcasts } from './ws/broadcasts';
+import type { ConnectionManager } from './ws/connections';
+import type { TicketStore } from './ws/tickets';
+
+export interface Services {
+  config: ZeppelinConfig;
+  notebook: Notebook;
+  interpreters: InterpreterRegistry;
+  connections: ConnectionManager;
+  broadcasts: Broadcasts;
+  search: NoteSearch;
+  tickets: TicketStore;
+  /** True once a conf/shiro.ini exists (PROTOCOL 1.4); always false until the security work. */
+  authEnabled: boolean;
+}

@@ -1,0 +1,175 @@
+/**
+ * Notes on disk under the notebook dir, one `.zpln` file per note, folders as real directories (PROTOCOL 4.1).
+ *
+ * Notes:
+ * - All file work for one note runs on that note's own promise chain, so a rename, a write and a delete of the
+ *   same note can never interleave; different notes write in parallel.
+ * - `save` coalesces: while one write is queued and not started, further saves join it. The queued job reads the
+ *   note's state when it starts, so the last change always reaches the disk and no stale state overwrites it.
+ */
+import { mkdir, readdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Note } from '../../src/protocol';
+import { atomicWrite, isTempFile } from './atomicWrite';
+import { fileNameOf, parseFileName, parseNoteFile, serializeNote, ZPLN_EXT } from './zpln';
+
+export interface StoredNote {
+  id: string;
+  path: string;
+  note: Note;
+}
+
+/** What the repo needs to know at write time: the note's current path and content, or null once deleted. */
+export type Snapshot = () => { path: string; note: Note } | null;
+
+export class NoteRepo {
+  /** Where each note's file currently is (relative to root), as last written or loaded. */
+  private readonly locations = new Map<string, string>();
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly queued = new Map<string, Promise<void>>();
+
+  constructor(readonly root: string) {}
+
+  async init(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+
+  /** Reads every note under the root. Unreadable files are reported and skipped, never deleted. */
+  async loadAll(): Promise<StoredNote[]> {
+    await this.idle();
+    this.locations.clear();
+    const out: StoredNote[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const full = join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (!entry.name.startsWith('.')) await walk(full);
+          continue;
+        }
+        if (!entry.isFile() || isTempFile(entry.name) || !entry.name.endsWith(ZPLN_EXT)) continue;
+        const rel = relative(this.root, full).split(sep).join('/');
+        const parsed = parseFileName(rel);
+        if (!parsed) continue;
+        try {
+          const note = parseNoteFile(await readFile(full, 'utf8'));
+          // The file name is authoritative for id and path, as in Zeppelin's file-based repos.
+          note.id = parsed.id;
+          if (this.locations.has(parsed.id)) {
+            console.warn(`[notes] duplicate note id ${parsed.id} in ${rel}; keeping ${this.locations.get(parsed.id)}`);
+            continue;
+          }
+          this.locations.set(parsed.id, rel);
+          out.push({ id: parsed.id, path: parsed.path, note });
+        } catch (e) {
+          console.warn(`[notes] skipping unreadable note file ${rel}: ${(e as Error).message}`);
+        }
+      }
+    };
+    await walk(this.root);
+    return out;
+  }
+
+  private chain(id: string, job: () => Promise<void>): Promise<void> {
+    const prev = this.chains.get(id) ?? Promise.resolve();
+    const next = prev.then(job, job);
+    const tail = next.catch(() => undefined);
+    this.chains.set(id, tail);
+    void tail.then(() => {
+      if (this.chains.get(id) === tail) this.chains.delete(id);
+    });
+    return next;
+  }
+
+  /** Brings the note's file in line with its current state (moving it if the path changed). */
+  save(id: string, snapshot: Snapshot): Promise<void> {
+    const pending = this.queued.get(id);
+    if (pending) return pending;
+    const job = this.chain(id, async () => {
+      this.queued.delete(id);
+      const state = snapshot();
+      if (!state) return;
+      await this.writeNow(id, state.path, state.note);
+    });
+    this.queued.set(id, job);
+    return job;
+  }
+
+  private async writeNow(id: string, path: string, note: Note): Promise<void> {
+    const target = fileNameOf(path, id);
+    const abs = join(this.root, target);
+    await mkdir(dirname(abs), { recursive: true });
+    const previous = this.locations.get(id);
+    if (previous !== undefined && previous !== target) {
+      // Move first, then write: a crash in between leaves the old content at the new place, never two copies.
+      try {
+        await rename(join(this.root, previous), abs);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+      await this.pruneEmptyDirs(dirname(join(this.root, previous)));
+    }
+    const content = serializeNote(note);
+    try {
+      await atomicWrite(abs, content);
+    } catch (e) {
+      // Another note's chain may have pruned the (momentarily empty) folder between our mkdir and our write.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      await mkdir(dirname(abs), { recursive: true });
+      await atomicWrite(abs, content);
+    }
+    this.locations.set(id, target);
+  }
+
+  remove(id: string): Promise<void> {
+    return this.chain(id, async () => {
+      this.queued.delete(id);
+      const previous = this.locations.get(id);
+      if (previous === undefined) return;
+      try {
+        await unlink(join(this.root, previous));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+      this.locations.delete(id);
+      await this.pruneEmptyDirs(dirname(join(this.root, previous)));
+    });
+  }
+
+  /** Folders exist only while they hold notes (PROTOCOL 5.2), so empty ones left by moves are removed. */
+  private async pruneEmptyDirs(dir: string): Promise<void> {
+    let current = dir;
+    while (current.startsWith(this.root) && current !== this.root) {
+      try {
+        await rmdir(current);
+      } catch {
+        return;
+      }
+      current = dirname(current);
+    }
+  }
+
+  /** Re-reads one note from its file, after any queued write of it has finished. */
+  async readOne(id: string): Promise<Note | undefined> {
+    await (this.chains.get(id) ?? Promise.resolve());
+    const rel = this.locations.get(id);
+    if (rel === undefined) return undefined;
+    const note = parseNoteFile(await readFile(join(this.root, rel), 'utf8'));
+    note.id = id;
+    return note;
+  }
+
+  locationOf(id: string): string | undefined {
+    return this.locations.get(id);
+  }
+
+  /** Resolves once every queued write and delete has finished (graceful shutdown, reloads). */
+  async idle(): Promise<void> {
+    while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * One inbound frame: size check, decoding and payload validation (src/protocol), ticket check, then the op's
+ * handler. Every failure becomes an ERROR_INFO to the sender; nothing here can close the connection.
+ */
+import { decodeClientFrame, type SendMap, type SendOp } from '../../src/protocol';
+import type { Services } from '../services';
+import { errorMessage, ZeppelinError } from '../util/errors';
+import type { Connection } from './connections';
+import { makeCtx, type Ctx, type Handler } from './context';
+import { handlers } from './handlers';
+import { authenticate } from './tickets';
+
+function run<K extends SendOp>(op: K, data: SendMap[K], ctx: Ctx): Promise<void> | void {
+  const handler = handlers[op] as Handler<K>;
+  return handler(data, ctx);
+}
+
+export async function handleFrame(conn: Connection, raw: Buffer, s: Services, maxBytes: number): Promise<void> {
+  // Zeppelin's limit counts UTF-8 bytes of the message (PROTOCOL 1.7), so the check runs on the raw buffer.
+  if (raw.length > maxBytes) {
+    conn.send('ERROR_INFO', { info: `Message of ${raw.length} bytes exceeds zeppelin.websocket.max.text.message.size (${maxBytes} bytes)` });
+    return;
+  }
+  const decoded = decodeClientFrame(raw.toString('utf8'));
+  if (!decoded.ok) {
+    conn.send('ERROR_INFO', { info: decoded.error.message });
+    return;
+  }
+  const frame = decoded.frame;
+  const auth = authenticate(frame, s.tickets, s.authEnabled);
+  if (auth.kind === 'drop') return;
+  if (auth.kind === 'logout') {
+    conn.send('SESSION_LOGOUT', { info: auth.info });
+    return;
+  }
+  if (auth.kind === 'error') {
+    conn.send('ERROR_INFO', { info: auth.info });
+    return;
+  }
+  if (conn.user === undefined) conn.user = auth.user;
+  conn.roles = auth.roles;
+  const ctx = makeCtx(conn, s, auth.user, auth.roles, frame.msgId);
+  try {
+    await run(frame.op, frame.data, ctx);
+  } catch (e) {
+    if (!(e instanceof ZeppelinError)) console.error(`[ws] ${frame.op} failed:`, e);
+    conn.send('ERROR_INFO', { info: e instanceof ZeppelinError ? e.wsInfo : `${frame.op} failed: ${errorMessage(e)}` });
+  }
+}

@@ -1,0 +1,19 @@
+/** The handler table: one entry per client op of src/protocol/ops.ts; a missing op does not compile. */
+import type { HandlerTable } from '../context';
+import { formHandlers } from './forms';
+import { interpreterHandlers } from './interpreters';
+import { jobHandlers } from './jobs';
+import { laterHandlers } from './later';
+import { miscHandlers } from './misc';
+import { noteHandlers } from './notes';
+import { paragraphHandlers } from './paragraphs';
+
+export const handlers: HandlerTable = {
+  ...noteHandlers,
+  ...paragraphHandlers,
+  ...formHandlers,
+  ...jobHandlers,
+  ...interpreterHandlers,
+  ...miscHandlers,
+  ...laterHandlers,
+};
