@@ -9,7 +9,8 @@ import WebSocket from 'ws';
 import { startServer, type RunningServer, type StartOptions } from '../../../server/app';
 import type { ReceiveMap, ReceiveOp, SendMap, SendOp } from '../../../src/protocol';
 
-export const FIXTURES = '/work/shared/fixtures';
+// The project's own copy of the shared fixtures, so a clone runs its tests anywhere.
+export const FIXTURES = join(__dirname, '..', '..', 'fixtures');
 export const NOTE_FIXTURES = join(FIXTURES, 'zeppelin-notes');
 
 export interface TestServer extends RunningServer {
