@@ -1,0 +1,145 @@
+/**
+ * One paragraph result shown as a table, a chart or a network. TABLE and NETWORK results are drawn here; any other
+ * type is left to the caller (null). Every change of mode or setting goes out through `onConfigChange` as a whole
+ * result config; everything this view does not touch is passed through as it was saved.
+ */
+import { useMemo, type ReactNode } from 'react';
+import type { ParagraphStatus } from '../protocol/model';
+import { effectiveMode, MODE_LABELS, modesFor } from './modes';
+import { parseTableText, TableData } from './table/parseTable';
+import { TableView, type TableSetting } from './table/TableView';
+import { normalizePivot, pivot, rowSource, type CellSource, type PivotConfig } from './pivot/pivot';
+import { ColumnSelector } from './pivot/ColumnSelector';
+import { PivotChart, type PivotChartMode } from './charts/PivotChart';
+import { chartSetting, withChartSetting, type ChartSetting } from './charts/chartSettings';
+import { ChartSettingsPanel } from './charts/ChartSettingsPanel';
+import { normalizeScatter, scatterData, type ScatterSetting } from './charts/scatter';
+import { ScatterView } from './charts/ScatterView';
+import { ScatterSettingsPanel } from './charts/ScatterSettingsPanel';
+import { NetworkParseError, nodesTable, parseNetwork, type NetworkData } from './network/networkData';
+import { NetworkView } from './network/NetworkView';
+import { DEFAULT_GRAPH_HEIGHT, type ChartMode, type GraphConfig, type ResultConfig, type TableColumn } from './types';
+import './results.css';
+
+export interface ResultViewProps {
+  paragraphId: string;
+  index: number;
+  result: { type: string; data: string };
+  config: ResultConfig | undefined;
+  status?: ParagraphStatus;
+  dateFinished?: string;
+  title?: string;
+  onConfigChange(next: ResultConfig): void;
+}
+
+/** A height under 50 (a collapsed resize) reads as the default. */
+export function graphHeight(graph: GraphConfig): number {
+  const h = Number(graph.height);
+  return Number.isFinite(h) && h >= 50 ? h : DEFAULT_GRAPH_HEIGHT;
+}
+
+type Loaded =
+  | { kind: 'table'; table: TableData; source: CellSource; columns: TableColumn[] }
+  | { kind: 'network'; network: NetworkData; source: CellSource; columns: TableColumn[] }
+  | { kind: 'error'; message: string };
+
+function load(result: { type: string; data: string }): Loaded | null {
+  if (result.type === 'TABLE') {
+    const table = parseTableText(result.data);
+    return { kind: 'table', table, source: table, columns: table.columns };
+  }
+  if (result.type === 'NETWORK') {
+    try {
+      const network = parseNetwork(result.data);
+      const t = nodesTable(network);
+      return { kind: 'network', network, source: rowSource(t.rows), columns: t.names.map((name, index) => ({ name, index, aggr: 'sum' })) };
+    } catch (e) {
+      if (e instanceof NetworkParseError) return { kind: 'error', message: e.message };
+      throw e;
+    }
+  }
+  return null;
+}
+
+export function ResultView({ paragraphId, index, result, config, status, dateFinished, title, onConfigChange }: ResultViewProps) {
+  const loaded = useMemo(() => load(result), [result]);
+  const graph: GraphConfig = useMemo(() => config?.graph ?? {}, [config]);
+  const mode = effectiveMode(result.type, graph.mode);
+  const columns = loaded && loaded.kind !== 'error' ? loaded.columns : null;
+  const source = loaded && loaded.kind !== 'error' ? loaded.source : null;
+  const pivotConfig = useMemo(() => (columns ? normalizePivot(graph, columns) : null), [graph, columns]);
+  const isPivotMode = mode === 'multiBarChart' || mode === 'pieChart' || mode === 'stackedAreaChart' || mode === 'lineChart';
+  const pivoted = useMemo(() => (isPivotMode && source && pivotConfig ? pivot(source, pivotConfig) : null), [isPivotMode, source, pivotConfig]);
+  const savedScatter = (graph.setting?.scatterChart ?? graph.scatter) as ScatterSetting | undefined;
+  const scatterSetting = useMemo(() => (columns ? normalizeScatter(savedScatter, columns) : null), [savedScatter, columns]);
+  const scattered = useMemo(
+    () => (mode === 'scatterChart' && source && scatterSetting ? scatterData(source, scatterSetting) : null),
+    [mode, source, scatterSetting],
+  );
+
+  if (!loaded) return null;
+  if (loaded.kind === 'error') return <p role="alert" className="result-message">{loaded.message}</p>;
+
+  const commit = (next: GraphConfig) => onConfigChange({ ...(config ?? {}), graph: next });
+  const height = graphHeight(graph);
+  const optionOpen = graph.optionOpen === true;
+  const tableSetting = (graph.setting?.table ?? {}) as TableSetting;
+  const setPivot = (p: PivotConfig) => commit({ ...graph, keys: p.keys, groups: p.groups, values: p.values });
+  const setSetting = (m: ChartMode, patch: Partial<ChartSetting>) => commit(withChartSetting(graph, m, patch));
+
+  let body: ReactNode = null;
+  if (mode === 'table') {
+    body = (
+      <TableView source={loaded.source} columns={loaded.columns} setting={tableSetting} optionOpen={optionOpen} height={height}
+        title={title} dateFinished={dateFinished} resultType={result.type}
+        onChange={(next) => commit({ ...graph, setting: { ...(graph.setting ?? {}), table: next } })} />
+    );
+  } else if (mode === 'network' && loaded.kind === 'network') {
+    body = <NetworkView data={loaded.network} height={height} />;
+  } else if (isPivotMode && pivoted && pivotConfig) {
+    body = (
+      <>
+        {optionOpen && (
+          <div className="result-settings" role="region" aria-label="Chart settings">
+            <ColumnSelector columns={loaded.columns} config={pivotConfig} onChange={setPivot} />
+            <ChartSettingsPanel key={mode} mode={mode} setting={chartSetting(graph, mode)} onChange={(p) => setSetting(mode, p)} />
+          </div>
+        )}
+        <PivotChart mode={mode as PivotChartMode} pivot={pivoted} setting={chartSetting(graph, mode)} height={height} />
+      </>
+    );
+  } else if (mode === 'scatterChart' && scattered && scatterSetting) {
+    body = (
+      <>
+        {optionOpen && (
+          <div className="result-settings" role="region" aria-label="Chart settings">
+            <ScatterSettingsPanel columns={loaded.columns} setting={scatterSetting} sizeAllowed={scattered.sizeAllowed}
+              onChange={(s) => commit(withChartSetting(graph, 'scatterChart', { ...s }))} />
+          </div>
+        )}
+        <ScatterView data={scattered} setting={scatterSetting} height={height} />
+      </>
+    );
+  }
+
+  return (
+    <div className="result-view" data-paragraph={paragraphId} data-result-index={index} data-status={status} data-mode={mode}>
+      <div className="result-toolbar">
+        <div role="group" aria-label="Visualization" className="btn-group">
+          {modesFor(result.type).map((m) => (
+            <button type="button" key={m} aria-label={MODE_LABELS[m]} title={MODE_LABELS[m]} aria-pressed={m === mode}
+              onClick={() => { if (m !== mode) commit({ ...graph, mode: m }); }}>
+              {MODE_LABELS[m]}
+            </button>
+          ))}
+        </div>
+        {mode !== 'network' && (
+          <button type="button" aria-label="settings" title="settings" aria-expanded={optionOpen}
+            onClick={() => commit({ ...graph, optionOpen: !optionOpen })}>⚙</button>
+        )}
+      </div>
+      {body}
+      {loaded.kind === 'table' && loaded.table.comment && <p className="table-comment">{loaded.table.comment}</p>}
+    </div>
+  );
+}

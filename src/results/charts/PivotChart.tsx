@@ -1,0 +1,123 @@
+/** Bar, pie, area and line charts of a pivot, drawn with recharts from Zeppelin's saved chart settings. */
+import { Area, AreaChart, Bar, BarChart, Brush, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDate, parseServerDate } from '../../app/dates';
+import type { PivotResult } from '../pivot/pivot';
+import { formatYTick } from './axisFormat';
+import { ChartFrame } from './ChartFrame';
+import { chartRows, chartSummary, downsampleNotice, seriesKey } from './chartData';
+import {
+  bottomMargin, dateFormat, rotationDegree, transitionMs, xLabelStatus, Y_LABEL_DISTANCE, type ChartSetting,
+} from './chartSettings';
+import { color } from './palette';
+
+export type PivotChartMode = 'multiBarChart' | 'pieChart' | 'stackedAreaChart' | 'lineChart';
+
+export const CHART_NAMES: Record<PivotChartMode, string> = {
+  multiBarChart: 'Bar chart',
+  pieChart: 'Pie chart',
+  stackedAreaChart: 'Area chart',
+  lineChart: 'Line chart',
+};
+
+const AREA_OFFSET = { stack: 'none', stream: 'wiggle', expand: 'expand' } as const;
+
+/** Pie slices: one per x when there is one series, one per x and series otherwise. */
+export function pieSlices(p: PivotResult): { name: string; value: number }[] {
+  const out: { name: string; value: number }[] = [];
+  p.xLabels.forEach((x, i) => {
+    p.series.forEach((s) => out.push({ name: p.series.length > 1 ? `${x}.${s.key}` : x, value: s.values[i] }));
+  });
+  return out;
+}
+
+export function piePercent(value: number, total: number): string {
+  return total === 0 ? '0%' : `${((value / total) * 100).toFixed(1)}%`;
+}
+
+export function xTickFormatter(mode: PivotChartMode, s: ChartSetting): ((v: string) => string) | undefined {
+  if (mode !== 'lineChart' || !s.isDateFormat) return undefined;
+  const fmt = dateFormat(s);
+  return (v: string) => {
+    const n = Number(v);
+    const d = parseServerDate(Number.isFinite(n) && v.trim() !== '' ? n : v);
+    return d ? formatDate(d, fmt) : v;
+  };
+}
+
+/** Line charts with "force Y" always include zero. */
+export function yDomain(mode: PivotChartMode, s: ChartSetting): [number, 'auto'] | undefined {
+  return mode === 'lineChart' && s.forceY ? [0, 'auto'] : undefined;
+}
+
+export function PivotChart({ mode, pivot, setting, height }: { mode: PivotChartMode; pivot: PivotResult; setting: ChartSetting; height: number }) {
+  const data = chartRows(pivot);
+  const name = CHART_NAMES[mode];
+  const summary = chartSummary(name, pivot);
+  const table = { caption: name, header: ['x', ...data.names], rows: data.rows.map((r) => [r.x, ...data.names.map((_, i) => r[seriesKey(i)])]) };
+  const duration = transitionMs(pivot.series[0]?.values.length ?? 0);
+  const animate = duration > 0;
+  const labels = xLabelStatus(setting);
+  const margin = { top: 10, right: 20, left: 10, bottom: bottomMargin(setting) };
+  const tickFormatter = xTickFormatter(mode, setting);
+  const xAxis = (
+    <XAxis dataKey="x" hide={labels === 'hide'} angle={labels === 'rotate' ? rotationDegree(setting) : 0}
+      textAnchor={labels === 'rotate' ? 'end' : 'middle'} interval="preserveStartEnd" tickFormatter={tickFormatter}
+      height={labels === 'rotate' ? bottomMargin(setting) - 10 : 30} />
+  );
+  const yAxis = (
+    <YAxis tickFormatter={formatYTick} width={Y_LABEL_DISTANCE + 10}
+      domain={yDomain(mode, setting)} />
+  );
+  const seriesNames = data.names;
+  const draw = (width: number) => {
+    switch (mode) {
+      case 'pieChart': {
+        const slices = pieSlices(pivot);
+        const total = slices.reduce((t, s) => t + s.value, 0);
+        return (
+          <PieChart width={width} height={height}>
+            <Pie data={slices} dataKey="value" nameKey="name" label={false} labelLine={false} isAnimationActive={animate} animationDuration={duration}>
+              {slices.map((s, i) => <Cell key={s.name} fill={color(i)} />)}
+            </Pie>
+            <Tooltip formatter={(v) => `${formatYTick(Number(v))} (${piePercent(Number(v), total)})`} />
+            <Legend />
+          </PieChart>
+        );
+      }
+      case 'stackedAreaChart': {
+        const style = setting.style === 'stream' || setting.style === 'expand' ? setting.style : 'stack';
+        return (
+          <AreaChart width={width} height={height} data={data.rows} margin={margin} stackOffset={AREA_OFFSET[style]}>
+            <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip /><Legend verticalAlign="top" />
+            {seriesNames.map((n, i) => (
+              <Area key={i} type="monotone" dataKey={seriesKey(i)} name={n} stackId="stack" stroke={color(i)} fill={color(i)}
+                isAnimationActive={animate} animationDuration={duration} />
+            ))}
+          </AreaChart>
+        );
+      }
+      case 'lineChart':
+        return (
+          <LineChart width={width} height={height} data={data.rows} margin={margin}>
+            <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip /><Legend verticalAlign="top" />
+            {seriesNames.map((n, i) => (
+              <Line key={i} type="linear" dataKey={seriesKey(i)} name={n} stroke={color(i)} dot={data.rows.length <= 150}
+                isAnimationActive={animate} animationDuration={duration} />
+            ))}
+            {setting.lineWithFocus && <Brush dataKey="x" height={24} stroke="#888" tickFormatter={tickFormatter} />}
+          </LineChart>
+        );
+      default:
+        return (
+          <BarChart width={width} height={height} data={data.rows} margin={margin}>
+            <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip /><Legend verticalAlign="top" />
+            {seriesNames.map((n, i) => (
+              <Bar key={i} dataKey={seriesKey(i)} name={n} fill={color(i)} stackId={setting.stacked ? 'stack' : undefined}
+                isAnimationActive={animate} animationDuration={duration} />
+            ))}
+          </BarChart>
+        );
+    }
+  };
+  return <ChartFrame summary={summary} notice={downsampleNotice(data)} table={table} height={height} draw={draw} />;
+}

@@ -1,0 +1,236 @@
+/**
+ * TABLE result text → typed rows. One pass over the text with indexOf and charCode reads: no per-line strings are
+ * made and numeric cells never become strings, which is what keeps it under the cost of a bare split pass.
+ */
+import type { Cell, ParsedTable, TableColumn } from '../types';
+
+/** Zeppelin interpreters put this line before a table's trailing comment. */
+export const TABLE_COMMENT_MARKER = '<!--TABLE_COMMENT-->';
+
+/** Cells longer than this stay text: such digit runs are ids or codes more often than quantities. */
+export const MAX_NUMERIC_CELL_LENGTH = 16;
+
+const CR = 13;
+const TAB = 9;
+const PLUS = 43;
+const MINUS = 45;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
+const LOWER_E = 101;
+const UPPER_E = 69;
+
+// Exact powers of ten: dividing an exact integer mantissa by one of them rounds once, like parseFloat.
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * The number text[start, end) stands for, or NaN when the cell stays text: it must be a plain decimal numeral
+ * (optional minus, digits, fraction, exponent) within the safe-integer range, must not start with 0 or +, and must
+ * be at most 16 characters long.
+ */
+export function numericValue(text: string, start: number, end: number): number {
+  const len = end - start;
+  if (len === 0 || len > MAX_NUMERIC_CELL_LENGTH) return NaN;
+  let i = start;
+  let c = text.charCodeAt(i);
+  if (c === ZERO || c === PLUS) return NaN;
+  let negative = false;
+  if (c === MINUS) {
+    negative = true;
+    i++;
+  }
+  let mantissa = 0;
+  let digits = 0;
+  let fraction = 0;
+  let seenDot = false;
+  for (; i < end; i++) {
+    c = text.charCodeAt(i);
+    if (c >= ZERO && c <= NINE) {
+      mantissa = mantissa * 10 + (c - ZERO);
+      digits++;
+      if (seenDot) fraction++;
+    } else if (c === DOT && !seenDot) seenDot = true;
+    else break;
+  }
+  if (digits === 0) return NaN;
+  let value: number;
+  if (i < end) {
+    if (c !== LOWER_E && c !== UPPER_E) return NaN;
+    let j = i + 1;
+    const s = text.charCodeAt(j);
+    if (s === PLUS || s === MINUS) j++;
+    if (j >= end) return NaN;
+    for (; j < end; j++) {
+      const d = text.charCodeAt(j);
+      if (d < ZERO || d > NINE) return NaN;
+    }
+    value = Number(text.slice(start, end));
+  } else if (digits <= 15) {
+    value = fraction === 0 ? mantissa : mantissa / POW10[fraction];
+    if (negative) value = -value;
+  } else {
+    value = Number(text.slice(start, end));
+  }
+  if (!Number.isFinite(value) || value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER) return NaN;
+  return value;
+}
+
+/** Types text[start, end) by the cell rule: a number, or the text itself. */
+export function typeCell(text: string, start: number, end: number): Cell {
+  const v = numericValue(text, start, end);
+  return v === v ? v : text.slice(start, end);
+}
+
+/** The same rule for a whole string. */
+export function typeCellText(s: string): Cell {
+  return typeCell(s, 0, s.length);
+}
+
+/**
+ * Tables repeat their category values; handing back one string per distinct value instead of a fresh slice per
+ * cell saves most of the allocation (and the garbage collection that follows it).
+ */
+class StringPool {
+  private readonly slots: (string | undefined)[] = new Array(POOL_SIZE);
+
+  get(text: string, start: number, end: number, hash: number): string {
+    const len = end - start;
+    if (len > POOL_MAX_LENGTH) return text.slice(start, end);
+    const slot = hash & (POOL_SIZE - 1);
+    const hit = this.slots[slot];
+    if (hit !== undefined && hit.length === len) {
+      let i = 0;
+      while (i < len && hit.charCodeAt(i) === text.charCodeAt(start + i)) i++;
+      if (i === len) return hit;
+    }
+    const s = text.slice(start, end);
+    this.slots[slot] = s;
+    return s;
+  }
+}
+
+const POOL_SIZE = 1 << 12;
+const POOL_MAX_LENGTH = 32;
+
+function lineEnd(text: string, start: number, nl: number): number {
+  return nl > start && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+}
+
+/** Header names; the header row is never typed. */
+function readHeader(text: string, start: number, end: number): TableColumn[] {
+  const columns: TableColumn[] = [];
+  let s = start;
+  for (;;) {
+    let tab = text.indexOf('\t', s);
+    if (tab < 0 || tab > end) tab = end;
+    columns.push({ name: text.slice(s, tab), index: columns.length, aggr: 'sum' });
+    if (tab >= end) break;
+    s = tab + 1;
+  }
+  return columns;
+}
+
+/**
+ * Typed table data kept by column: numbers in a Float64Array (NaN where the cell is text or missing) and text in a
+ * sparse array. A quarter of a million rows are then a handful of objects instead of a million, which is what
+ * keeps parsing and the garbage collector cheap; row arrays are made only when asked for.
+ */
+export class TableData implements ParsedTable {
+  private rowCache: Cell[][] | null = null;
+
+  constructor(
+    readonly columns: TableColumn[],
+    readonly rowCount: number,
+    private readonly numbers: Float64Array[],
+    private readonly texts: (string | undefined)[][],
+    readonly comment: string,
+  ) {}
+
+  /** A cell's value; undefined when the row is shorter than the header. */
+  cell(row: number, col: number): Cell | undefined {
+    const nums = this.numbers[col];
+    if (nums === undefined) return undefined;
+    const v = nums[row];
+    return v === v ? v : this.texts[col][row];
+  }
+
+  /** A column's numbers, NaN where the cell is not one; read-only for callers. */
+  numberColumn(col: number): Float64Array {
+    return this.numbers[col];
+  }
+
+  row(r: number): Cell[] {
+    const out: Cell[] = [];
+    for (let c = 0; c < this.numbers.length; c++) {
+      const v = this.cell(r, c);
+      if (v === undefined) break;
+      out.push(v);
+    }
+    return out;
+  }
+
+  get rows(): Cell[][] {
+    if (!this.rowCache) this.rowCache = Array.from({ length: this.rowCount }, (_, r) => this.row(r));
+    return this.rowCache;
+  }
+}
+
+function countLines(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/**
+ * Parses Zeppelin's table text: the first line names the columns, each later line is a row, and a blank line or
+ * the comment marker starts a free-text comment that runs to the end. Cells beyond the header's width are dropped.
+ */
+export function parseTableText(text: string): TableData {
+  const n = text.length;
+  if (n === 0) return new TableData([], 0, [], [], '');
+  let nl = text.indexOf('\n');
+  if (nl < 0) nl = n;
+  const columns = readHeader(text, 0, lineEnd(text, 0, nl));
+  const width = columns.length;
+  const capacity = countLines(text);
+  const numbers = columns.map(() => new Float64Array(capacity).fill(NaN));
+  const texts: (string | undefined)[][] = columns.map(() => []);
+  const strings = new StringPool();
+  let comment = '';
+  let r = 0;
+  let pos = nl + 1;
+  while (pos < n) {
+    nl = text.indexOf('\n', pos);
+    if (nl < 0) nl = n;
+    const end = lineEnd(text, pos, nl);
+    if (end === pos || (text.charCodeAt(pos) === 60 && end - pos === TABLE_COMMENT_MARKER.length && text.startsWith(TABLE_COMMENT_MARKER, pos))) {
+      comment = text.slice(nl + 1).replace(/\s+$/, '');
+      break;
+    }
+    let col = 0;
+    let s = pos;
+    let hash = 0;
+    for (let i = pos; col < width; i++) {
+      const c = i < end ? text.charCodeAt(i) : TAB;
+      if (c !== TAB) {
+        hash = (Math.imul(hash, 31) + c) | 0;
+        continue;
+      }
+      const v = numericValue(text, s, i);
+      if (v === v) numbers[col][r] = v;
+      else texts[col][r] = strings.get(text, s, i, hash);
+      col++;
+      if (i >= end) break;
+      s = i + 1;
+      hash = 0;
+    }
+    r++;
+    pos = nl + 1;
+  }
+  return new TableData(columns, r, numbers.map((a) => a.subarray(0, r)), texts, comment);
+}
+
+/** Grid data: the columns as index and name, and the rows. */
+export function toGridData(table: TableData): { columns: { index: number; name: string }[]; rows: Cell[][] } {
+  return { columns: table.columns.map(({ index, name }) => ({ index, name })), rows: table.rows };
+}
