@@ -10,6 +10,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
 import { ZeppelinConfig } from './config';
+import { AngularService } from './angular/service';
+import { ExecutionEngine } from './execution/engine';
+import { StatusWriter } from './execution/status';
+import { SessionManager } from './interpreters/sessions';
 import { InterpreterRegistry, loadInterpreterSettings } from './interpreters/settings';
 import { Notebook } from './notes/notebook';
 import { NoteSearch } from './notes/search';
@@ -21,6 +25,10 @@ import { registerInterpreterRoutes } from './rest/interpreters';
 import { registerJobRoutes } from './rest/jobs';
 import { registerNotebookRoutes } from './rest/notebook';
 import { registerSystemRoutes } from './rest/system';
+import { registerCredentialRoutes } from './rest/credentials';
+import { registerNotebookRepoRoutes } from './rest/notebookRepos';
+import { registerHeliumRoutes } from './rest/helium';
+import { registerClusterRoutes } from './rest/cluster';
 import type { Services } from './services';
 import { NoteRepo } from './storage/noteRepo';
 import { Broadcasts } from './ws/broadcasts';
@@ -91,13 +99,17 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (!proxy) {
     const repo = new NoteRepo(config.getString('zeppelin.notebook.dir'));
     await repo.init();
-    const interpreters = new InterpreterRegistry(loadInterpreterSettings(opts.confDir), config.getString('zeppelin.interpreter.group.default'));
+    const confDir = resolve(opts.confDir);
+    const interpreters = new InterpreterRegistry(loadInterpreterSettings(confDir), config.getString('zeppelin.interpreter.group.default'), confDir);
     const notebook = new Notebook(repo, interpreters);
     await notebook.reload();
     const connections = new ConnectionManager(config.getBool('zeppelin.notebook.collaborative.mode.enable', true));
+    const broadcasts = new Broadcasts(notebook, connections, config, interpreters);
+    const sessions = new SessionManager(interpreters, confDir);
+    const angular = new AngularService(notebook, connections, interpreters, sessions);
+    const engine = new ExecutionEngine({ notebook, connections, broadcasts, config, interpreters, sessions, angular, status: new StatusWriter(notebook, broadcasts) });
     services = {
-      config, notebook, interpreters, connections,
-      broadcasts: new Broadcasts(notebook, connections, config, interpreters),
+      config, notebook, interpreters, connections, broadcasts, sessions, engine, angular,
       search: new NoteSearch(notebook),
       tickets: new TicketStore(),
       authEnabled: false,
@@ -146,6 +158,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     registerNotebookRoutes(app, services);
     registerJobRoutes(app, services);
     registerInterpreterRoutes(app, services);
+    registerCredentialRoutes(app, resolve(opts.confDir));
+    registerNotebookRepoRoutes(app, services, resolve(opts.confDir));
+    registerHeliumRoutes(app, services, resolve(opts.confDir));
+    registerClusterRoutes(app, services);
   }
   const ui = hasUi ? new StaticFiles(webDir) : undefined;
 
@@ -231,6 +247,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       if (proxy) await closeSockets(proxy.clients());
       // Frames already received still finish, and so do the note writes they queued.
       await Promise.all([...open].map((c) => c.queue));
+      // Interpreter processes and workers end with the server; runs still going end ABORT and are saved.
+      await services?.engine.close();
       await app.close();
       await services?.notebook.flush();
     })();

@@ -53,6 +53,9 @@ export function parseSiteXml(xml: string): Record<string, string> {
   return out;
 }
 
+/** Settings never shown to clients: passwords, keys, secrets, tokens and connection strings. */
+export const isSecretKey = (key: string): boolean => /password|secret|token|credential|encrypt.?key|private.?key|connectionstring/i.test(key);
+
 export class ZeppelinConfig {
   private readonly values: Map<string, string>;
 
@@ -102,7 +105,7 @@ export class ZeppelinConfig {
   publicEntries(prefix = ''): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [k, v] of [...this.values].sort(([a], [b]) => a.localeCompare(b))) {
-      if (!k.startsWith(prefix) || k.toLowerCase().includes('password') || k.toLowerCase().includes('azure.connectionstring')) continue;
+      if (!k.startsWith(prefix) || isSecretKey(k)) continue;
       out[k] = v;
     }
     return out;

@@ -1,5 +1,8 @@
 /** Everything a websocket handler or REST route works with, created once per server. */
+import type { AngularService } from './angular/service';
 import type { ZeppelinConfig } from './config';
+import type { ExecutionEngine } from './execution/engine';
+import type { SessionManager } from './interpreters/sessions';
 import type { InterpreterRegistry } from './interpreters/settings';
 import type { Notebook } from './notes/notebook';
 import type { NoteSearch } from './notes/search';
@@ -15,6 +18,9 @@ export interface Services {
   broadcasts: Broadcasts;
   search: NoteSearch;
   tickets: TicketStore;
+  sessions: SessionManager;
+  engine: ExecutionEngine;
+  angular: AngularService;
   /** True once a conf/shiro.ini exists (PROTOCOL 1.4); always false until the security work. */
   authEnabled: boolean;
 }

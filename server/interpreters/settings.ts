@@ -1,57 +1,113 @@
 /**
- * Interpreter settings (PROTOCOL 4.6): read from `$ZEPPELIN_CONF_DIR/interpreter.json` when present, otherwise the
- * built-in list below. Everything that asks "which interpreters exist" goes through this module, so the execution
- * work can swap the list for real, runnable settings in one place.
+ * Interpreter settings (PROTOCOL 4.6), kept in `$ZEPPELIN_CONF_DIR/interpreter.json` in Zeppelin's format
+ * (`{interpreterSettings: {<id>: setting}, interpreterRepositories: []}`), written with the defaults below on
+ * first start. Everything that asks "which interpreters exist" goes through InterpreterRegistry.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EditorSetting, InterpreterInfo, InterpreterOption, InterpreterSetting } from '../../src/protocol';
+import type { EditorSetting, InterpreterInfo, InterpreterOption, InterpreterProperty, InterpreterSetting } from '../../src/protocol';
+import { atomicWriteSync } from '../storage/atomicWrite';
+import { magicOf } from './magic';
 
-const option: InterpreterOption = { remote: true, port: -1, perNote: 'shared', perUser: 'shared', isExistingProcess: false, setPermission: false, owners: [], isUserImpersonate: false };
+export { magicOf } from './magic';
 
-function setting(name: string, infos: InterpreterInfo[], properties: InterpreterSetting['properties'] = {}): InterpreterSetting {
-  return { id: name, name, group: name, properties, status: 'READY', interpreterGroup: infos, dependencies: [], option: { ...option } };
+const defaultOption = (): InterpreterOption => ({
+  remote: true, port: -1, perNote: 'shared', perUser: 'shared', isExistingProcess: false, setPermission: false, owners: [], isUserImpersonate: false,
+});
+
+const prop = (name: string, value: InterpreterProperty['value'], type: InterpreterProperty['type'], description: string): [string, InterpreterProperty] =>
+  [name, { name, value, type, description }];
+
+function setting(name: string, infos: InterpreterInfo[], properties: [string, InterpreterProperty][] = []): InterpreterSetting {
+  return {
+    id: name, name, group: name, properties: Object.fromEntries(properties), status: 'READY', interpreterGroup: infos, dependencies: [], option: defaultOption(),
+  };
 }
 
 const info = (name: string, cls: string, editor: EditorSetting, defaultInterpreter = true): InterpreterInfo => ({
   name, class: cls, defaultInterpreter, editor,
 });
 
-/** The interpreters this server offers when no interpreter.json exists. */
+export const SQL_EDITOR: EditorSetting = { language: 'sql', editOnDblClick: false, completionSupport: true };
+
+/** The interpreters this server offers; written to interpreter.json when none exists. */
 export function builtinInterpreterSettings(): InterpreterSetting[] {
   return [
-    setting('md', [info('md', 'org.apache.zeppelin.markdown.Markdown', { language: 'markdown', editOnDblClick: true, completionSupport: false })]),
-    setting('sh', [info('sh', 'org.apache.zeppelin.shell.ShellInterpreter', { language: 'sh', editOnDblClick: false, completionSupport: false })]),
+    setting('md', [info('md', 'org.apache.zeppelin.markdown.Markdown', { language: 'markdown', editOnDblClick: true, completionSupport: false })], [
+      prop('markdown.parser.type', 'markdown-it', 'string', 'Markdown parser (markdown-it: CommonMark with tables, strikethrough and linkify)'),
+    ]),
+    setting('sh', [info('sh', 'org.apache.zeppelin.shell.ShellInterpreter', { language: 'sh', editOnDblClick: false, completionSupport: false })], [
+      prop('shell.command.timeout.millisecs', '60000', 'number', 'Shell command time out in millisecs'),
+      prop('shell.working.directory.user.home', false, 'checkbox', 'Run commands in the home directory of the server user (else the server\'s working directory)'),
+    ]),
     setting('python', [
       info('python', 'org.apache.zeppelin.python.PythonInterpreter', { language: 'python', editOnDblClick: false, completionSupport: true }),
-    ], { 'zeppelin.python': { name: 'zeppelin.python', value: 'python3', type: 'string', description: 'Python executable' } }),
-    setting('sql', [info('sql', 'duckdb', { language: 'sql', editOnDblClick: false, completionSupport: true })]),
-    setting('js', [info('js', 'node', { language: 'javascript', editOnDblClick: false, completionSupport: false })]),
+    ], [
+      prop('zeppelin.python', 'python3', 'string', 'Python executable (e.g. /usr/bin/python3 for the Debian python3-pandas/python3-matplotlib packages)'),
+      prop('zeppelin.python.maxResult', '1000', 'number', 'Max number of dataframe rows z.show() displays'),
+      prop('zeppelin.python.cancel.grace.millisecs', '3000', 'number', 'After an interrupt, how long to wait before the Python process is killed'),
+    ]),
+    setting('sql', [
+      info('sql', 'DuckDBInterpreter', SQL_EDITOR),
+      info('duckdb', 'DuckDBInterpreter', SQL_EDITOR, false),
+    ], [
+      prop('duckdb.database', ':memory:', 'string', 'DuckDB database: :memory: or a file path (relative paths are under the conf dir)'),
+      prop('duckdb.maxResult', '1000', 'number', 'Max number of rows a query displays'),
+    ]),
+    setting('js', [info('js', 'JavaScriptInterpreter', { language: 'javascript', editOnDblClick: false, completionSupport: true })], [
+      prop('js.memory.mb', '256', 'number', 'Heap limit of the worker running the code'),
+    ]),
   ];
 }
 
-/** Zeppelin stores `{interpreterSettings: {<id>: setting}, ...}`; a bare array is accepted too. */
+function normalize(s: InterpreterSetting): InterpreterSetting {
+  return {
+    ...s,
+    id: s.id ?? s.name,
+    group: s.group ?? s.name,
+    interpreterGroup: s.interpreterGroup ?? [],
+    properties: s.properties ?? {},
+    dependencies: s.dependencies ?? [],
+    option: { ...defaultOption(), ...(s.option ?? {}) },
+    status: s.status ?? 'READY',
+  };
+}
+
+function readFile(file: string): InterpreterSetting[] {
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as { interpreterSettings?: Record<string, InterpreterSetting> } | InterpreterSetting[];
+  const list = Array.isArray(doc) ? doc : Object.values(doc.interpreterSettings ?? {});
+  return list.filter((s) => s && typeof s.name === 'string').map(normalize);
+}
+
+/** Loads interpreter.json, creating it with the built-in settings when absent; a broken file is reported and left alone. */
 export function loadInterpreterSettings(confDir: string): InterpreterSetting[] {
   const file = join(confDir, 'interpreter.json');
-  if (!existsSync(file)) return builtinInterpreterSettings();
+  if (!existsSync(file)) {
+    const defaults = builtinInterpreterSettings();
+    try {
+      writeInterpreterSettings(confDir, defaults);
+    } catch (e) {
+      console.warn(`[interpreters] cannot write ${file}: ${(e as Error).message}`);
+    }
+    return defaults;
+  }
   try {
-    const doc = JSON.parse(readFileSync(file, 'utf8')) as { interpreterSettings?: Record<string, InterpreterSetting> } | InterpreterSetting[];
-    const list = Array.isArray(doc) ? doc : Object.values(doc.interpreterSettings ?? {});
-    return list
-      .filter((s) => s && typeof s.name === 'string')
-      .map((s) => ({ ...s, id: s.id ?? s.name, group: s.group ?? s.name, interpreterGroup: s.interpreterGroup ?? [], properties: s.properties ?? {}, dependencies: s.dependencies ?? [], option: s.option ?? { ...option } }));
+    return readFile(file);
   } catch (e) {
     console.warn(`[interpreters] cannot read ${file}: ${(e as Error).message}; using the built-in list`);
     return builtinInterpreterSettings();
   }
 }
 
-/** Magic syntax of PROTOCOL 5.3: `%name(.sub)*` with an optional `(k=v, ...)` block right after it. */
-const MAGIC_RE = /^\s*%([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)(\([^)]*\))?/;
+export function writeInterpreterSettings(confDir: string, settings: InterpreterSetting[]): void {
+  mkdirSync(confDir, { recursive: true });
+  const doc = { interpreterSettings: Object.fromEntries(settings.map((s) => [s.id, s])), interpreterRepositories: [] };
+  atomicWriteSync(join(confDir, 'interpreter.json'), `${JSON.stringify(doc, null, 2)}\n`);
+}
 
-export function magicOf(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  return MAGIC_RE.exec(text)?.[1];
+/** Property values as strings, the way interpreters read them. */
+export function propertyValues(s: InterpreterSetting): Record<string, string> {
+  return Object.fromEntries(Object.entries(s.properties).map(([k, p]) => [k, p && typeof p === 'object' ? String(p.value ?? '') : String(p ?? '')]));
 }
 
 /** Language hints when a setting declares no editor (and for names this server has no setting for). */
@@ -61,17 +117,26 @@ const LANGUAGE_BY_NAME: Readonly<Record<string, EditorSetting>> = {
   python: { language: 'python', editOnDblClick: false, completionSupport: true },
   pyspark: { language: 'python', editOnDblClick: false, completionSupport: true },
   ipython: { language: 'python', editOnDblClick: false, completionSupport: true },
-  sql: { language: 'sql', editOnDblClick: false, completionSupport: true },
-  duckdb: { language: 'sql', editOnDblClick: false, completionSupport: true },
+  sql: SQL_EDITOR,
+  duckdb: SQL_EDITOR,
   sh: { language: 'sh', editOnDblClick: false, completionSupport: false },
-  js: { language: 'javascript', editOnDblClick: false, completionSupport: false },
-  javascript: { language: 'javascript', editOnDblClick: false, completionSupport: false },
+  js: { language: 'javascript', editOnDblClick: false, completionSupport: true },
+  javascript: { language: 'javascript', editOnDblClick: false, completionSupport: true },
 };
 
 export const TEXT_EDITOR: EditorSetting = { language: 'text', editOnDblClick: false };
 
+export interface Resolved {
+  setting: InterpreterSetting;
+  info?: InterpreterInfo;
+}
+
 export class InterpreterRegistry {
-  constructor(private settings: InterpreterSetting[], private readonly configuredDefault: string) {}
+  constructor(
+    private settings: InterpreterSetting[],
+    private readonly configuredDefault: string,
+    private readonly confDir?: string,
+  ) {}
 
   all(): InterpreterSetting[] {
     return this.settings;
@@ -85,18 +150,52 @@ export class InterpreterRegistry {
     return this.settings.find((s) => s.name === name);
   }
 
+  byId(id: string): InterpreterSetting | undefined {
+    return this.settings.find((s) => s.id === id);
+  }
+
+  /** Re-reads one setting from interpreter.json (a restart picks up hand edits); keeps memory if the file lacks it. */
+  reloadFromDisk(id: string): InterpreterSetting | undefined {
+    if (this.confDir) {
+      const file = join(this.confDir, 'interpreter.json');
+      try {
+        const fresh = existsSync(file) ? readFile(file).find((s) => s.id === id) : undefined;
+        if (fresh) this.settings = this.settings.map((s) => (s.id === id ? fresh : s));
+      } catch (e) {
+        console.warn(`[interpreters] cannot re-read ${file}: ${(e as Error).message}`);
+      }
+    }
+    return this.byId(id);
+  }
+
+  /** Stores a changed setting in memory and in interpreter.json. */
+  update(next: InterpreterSetting): void {
+    const s = normalize(next);
+    const exists = this.settings.some((x) => x.id === s.id);
+    this.settings = exists ? this.settings.map((x) => (x.id === s.id ? s : x)) : [...this.settings, s];
+    if (this.confDir) writeInterpreterSettings(this.confDir, this.settings);
+  }
+
   /** `zeppelin.interpreter.group.default` when set (Zeppelin's default is spark); else python, else the first. */
   defaultGroup(): string {
     if (this.configuredDefault) return this.configuredDefault;
     return this.byName('python')?.name ?? this.settings[0]?.name ?? 'python';
   }
 
-  /** Resolution of PROTOCOL 5.3: `group.name`, then a name inside the note's default setting, then a setting name. */
-  resolve(magic: string | undefined, noteDefault: string | undefined): { setting: InterpreterSetting; info?: InterpreterInfo } | undefined {
+  private defaultInfo(s: InterpreterSetting): InterpreterInfo | undefined {
+    return s.interpreterGroup.find((i) => i.defaultInterpreter) ?? s.interpreterGroup[0];
+  }
+
+  /**
+   * Resolution of PROTOCOL 5.3: `group.name`, then a name inside the note's default setting, then a setting name.
+   * One step beyond Zeppelin: a bare name that is neither is looked up among every setting's interpreters, so
+   * `%duckdb` reaches the `duckdb` interpreter of the sql setting (and shares its database).
+   */
+  resolve(magic: string | undefined, noteDefault: string | undefined): Resolved | undefined {
     const defaultSetting = this.byName(noteDefault ?? '') ?? this.byName(this.defaultGroup());
     if (!magic) {
       if (!defaultSetting) return undefined;
-      return { setting: defaultSetting, info: defaultSetting.interpreterGroup.find((i) => i.defaultInterpreter) ?? defaultSetting.interpreterGroup[0] };
+      return { setting: defaultSetting, info: this.defaultInfo(defaultSetting) };
     }
     const dot = magic.indexOf('.');
     if (dot > 0) {
@@ -107,8 +206,12 @@ export class InterpreterRegistry {
     const inDefault = defaultSetting?.interpreterGroup.find((i) => i.name === magic);
     if (defaultSetting && inDefault) return { setting: defaultSetting, info: inDefault };
     const bySettingName = this.byName(magic);
-    if (!bySettingName) return undefined;
-    return { setting: bySettingName, info: bySettingName.interpreterGroup.find((i) => i.defaultInterpreter) ?? bySettingName.interpreterGroup[0] };
+    if (bySettingName) return { setting: bySettingName, info: this.defaultInfo(bySettingName) };
+    for (const s of this.settings) {
+      const found = s.interpreterGroup.find((i) => i.name === magic);
+      if (found) return { setting: s, info: found };
+    }
+    return undefined;
   }
 
   /** EDITOR_SETTING: the resolved interpreter's declared editor, else a guess from the magic's name, else text. */

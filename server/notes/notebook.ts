@@ -16,6 +16,15 @@ import { newParagraph, withNewJobName } from './paragraphs';
 /** The version this server's notes and `/api/version` claim: the Zeppelin protocol level it speaks. */
 export const ZEPPELIN_VERSION = '0.13.0-SNAPSHOT';
 
+/**
+ * No run survives a restart (PROTOCOL 5.4 step 6): a stored PENDING or RUNNING paragraph becomes ABORT. A stored
+ * `info.isRunning` stays in the file; clients see the live value (notes/wire.ts).
+ */
+function withoutStaleRuns(note: Note): Note {
+  for (const p of note.paragraphs ?? []) if (p.status === 'PENDING' || p.status === 'RUNNING') p.status = 'ABORT';
+  return note;
+}
+
 export interface NoteEntry {
   readonly id: string;
   path: string;
@@ -54,7 +63,7 @@ export class Notebook {
       if (this.ids.has(s.path)) {
         console.warn(`[notes] two notes share the path ${s.path}; ${s.id} is listed anyway`);
       }
-      this.entries.set(s.id, { id: s.id, path: s.path, note: s.note });
+      this.entries.set(s.id, { id: s.id, path: s.path, note: withoutStaleRuns(s.note) });
       this.ids.set(s.path, s.id);
     }
     this.emit({ kind: 'reloaded' });
@@ -65,7 +74,7 @@ export class Notebook {
     const entry = this.mustGet(id);
     const note = await this.repo.readOne(id);
     if (note) {
-      entry.note = note;
+      entry.note = withoutStaleRuns(note);
       this.emit({ kind: 'changed', id });
     }
     return entry;

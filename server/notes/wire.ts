@@ -3,6 +3,7 @@
  * REST: Gson's US date style and forms without their `type` field. The stored note is never modified.
  */
 import type { FormInput, Note, Paragraph } from '../../src/protocol';
+import { liveRuns } from '../execution/live';
 import { fileDateToRest, fileDateToWs } from '../util/dates';
 
 const DATE_FIELDS = ['dateUpdated', 'dateCreated', 'dateStarted', 'dateFinished'] as const;
@@ -16,10 +17,11 @@ function convertDates(p: Paragraph, convert: (s: string) => string): Paragraph {
   return out;
 }
 
-/** No run survives a restart and this server does not execute yet, so a stored `isRunning: true` is stale. */
+/** `isRunning` is the live state of a sequential run, whatever a stored file says. */
 function runtimeInfo(note: Note): Note['info'] {
-  if (!note.info || note.info.isRunning !== true) return note.info;
-  return { ...note.info, isRunning: false };
+  const live = liveRuns.has(note.id);
+  if (!live && (!note.info || note.info.isRunning === undefined)) return note.info;
+  return { ...(note.info ?? {}), isRunning: live };
 }
 
 export const toWsParagraph = (p: Paragraph): Paragraph => convertDates(p, fileDateToWs);

@@ -1,17 +1,33 @@
-/** The job endpoints of PROTOCOL 3.4 that need no execution; the others answer 503 until execution lands. */
+/** The job endpoints of PROTOCOL 3.4: run a note or a paragraph, stop them, and their status. */
 import type { FastifyInstance } from 'fastify';
 import { noteJobInfo, paragraphJobStatus } from '../notes/jobs';
-import { findParagraph } from '../notes/paragraphs';
+import type { FormParams, Paragraph } from '../../src/protocol';
+import { findParagraph, setParagraphField } from '../notes/paragraphs';
 import type { Services } from '../services';
 import { errorMessage, noSuchParagraph, ZeppelinError } from '../util/errors';
-import { ok, sendEnvelope, sendError } from './envelope';
+import { bodyObject, ok, sendEnvelope, sendError } from './envelope';
+
+/** `{params: {...}}` of a run request, when it is an object. */
+function paramsOf(body: unknown): FormParams | undefined {
+  const params = bodyObject(body).params;
+  return typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as FormParams) : undefined;
+}
+
+/** A single-paragraph run with `params` stores them as the paragraph's form values first. */
+function applyParams(p: Paragraph, body: unknown): void {
+  const params = paramsOf(body);
+  if (!params) return;
+  const settings = p.settings ?? { params: {}, forms: {} };
+  settings.params = { ...params };
+  setParagraphField(p, 'settings', settings);
+}
 
 export function registerJobRoutes(app: FastifyInstance, s: Services): void {
   app.get<{ Params: { noteId: string } }>('/api/notebook/job/:noteId', async (req, reply) => {
     try {
       const entry = s.notebook.mustGet(req.params.noteId);
       const paragraphs = entry.note.paragraphs.map(paragraphJobStatus);
-      const isRunning = entry.note.paragraphs.some((p) => p.status === 'RUNNING' || p.status === 'PENDING');
+      const isRunning = s.engine.runsSequentially(entry.id) || entry.note.paragraphs.some((p) => p.status === 'RUNNING' || p.status === 'PENDING');
       return ok(reply, { id: entry.id, isRunning, paragraphs }, '');
     } catch (e) {
       return sendError(reply, e);
@@ -36,13 +52,85 @@ export function registerJobRoutes(app: FastifyInstance, s: Services): void {
   app.get('/api/notebook/jobmanager/', jobManager(0));
   app.get<{ Params: { since: string } }>('/api/notebook/jobmanager/:since/', async (req, reply) => jobManager(Number(req.params.since) || 0)(req, reply));
 
-  const notYet = async (_req: unknown, reply: Parameters<typeof ok>[0]) =>
-    sendEnvelope(reply, 'SERVICE_UNAVAILABLE', undefined, 'Paragraph execution is not available yet on this server');
-  app.post('/api/notebook/job/:noteId', notYet);
-  app.delete('/api/notebook/job/:noteId', notYet);
-  app.post('/api/notebook/job/:noteId/:pid', notYet);
-  app.delete('/api/notebook/job/:noteId/:pid', notYet);
-  app.post('/api/notebook/run/:noteId/:pid', notYet);
+  type NoteReq = { Params: { noteId: string }; Querystring: { blocking?: string }; Body: unknown };
+  type ParagraphReq = { Params: { noteId: string; pid: string }; Body: unknown };
+
+  /** Run the note's stored paragraphs (PROTOCOL 5.6); `blocking=true` answers once the run is over. */
+  app.post<NoteReq>('/api/notebook/job/:noteId', async (req, reply) => {
+    let entry;
+    try {
+      entry = s.notebook.mustGet(req.params.noteId);
+    } catch (e) {
+      return sendError(reply, e);
+    }
+    let done: Promise<void>;
+    try {
+      done = s.engine.runAllStored(entry, 'anonymous', paramsOf(req.body));
+    } catch {
+      return sendEnvelope(reply, 'INTERNAL_SERVER_ERROR', undefined, 'Fail to run note');
+    }
+    if (req.query.blocking === 'true') await done;
+    else done.catch((e: unknown) => console.error('[rest] run-all failed:', e));
+    return ok(reply);
+  });
+
+  app.delete<NoteReq>('/api/notebook/job/:noteId', async (req, reply) => {
+    try {
+      s.notebook.mustGet(req.params.noteId);
+      s.engine.cancelNote(req.params.noteId);
+      return ok(reply);
+    } catch (e) {
+      return sendError(reply, e);
+    }
+  });
+
+  const paragraphOf = (noteId: string, pid: string) => {
+    const entry = s.notebook.mustGet(noteId);
+    const found = findParagraph(entry.note, pid);
+    if (!found) throw noSuchParagraph(pid);
+    return { entry, paragraph: found.paragraph };
+  };
+
+  /** Runs the stored text asynchronously. */
+  app.post<ParagraphReq>('/api/notebook/job/:noteId/:pid', async (req, reply) => {
+    try {
+      const { entry, paragraph } = paragraphOf(req.params.noteId, req.params.pid);
+      applyParams(paragraph, req.body);
+      s.engine.submit(entry, paragraph, 'anonymous').catch((e: unknown) => console.error('[rest] run failed:', e));
+      return ok(reply);
+    } catch (e) {
+      return sendError(reply, e);
+    }
+  });
+
+  app.delete<ParagraphReq>('/api/notebook/job/:noteId/:pid', async (req, reply) => {
+    try {
+      paragraphOf(req.params.noteId, req.params.pid);
+      s.engine.cancel(req.params.pid);
+      return ok(reply);
+    } catch (e) {
+      return sendError(reply, e);
+    }
+  });
+
+  /** Synchronous run: the body is the paragraph's results once it has ended (code may be ERROR). */
+  app.post<ParagraphReq>('/api/notebook/run/:noteId/:pid', async (req, reply) => {
+    let target;
+    try {
+      target = paragraphOf(req.params.noteId, req.params.pid);
+    } catch (e) {
+      return sendError(reply, e);
+    }
+    try {
+      applyParams(target.paragraph, req.body);
+      const status = await s.engine.submit(target.entry, target.paragraph, 'anonymous');
+      const results = target.paragraph.results ?? { code: status === 'ERROR' ? 'ERROR' : 'SUCCESS', msg: [] };
+      return ok(reply, { code: results.code, msg: results.msg ?? [] });
+    } catch (e) {
+      console.error('[rest] synchronous run failed:', e);
+      return sendEnvelope(reply, 'INTERNAL_SERVER_ERROR', undefined, 'Fail to run paragraph');
+    }
+  });
 
   const cronDisabled = async (_req: unknown, reply: Parameters<typeof ok>[0]) => {
     try {

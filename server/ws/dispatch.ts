@@ -10,6 +10,13 @@ import { makeCtx, type Ctx, type Handler } from './context';
 import { handlers } from './handlers';
 import { authenticate } from './tickets';
 
+/** PROTOCOL 1.4 step 6: refused while the note named by `data.noteId` runs sequentially. */
+const BLOCKED_WHILE_RUNNING = new Set<SendOp>([
+  'COMMIT_PARAGRAPH', 'RUN_PARAGRAPH', 'RUN_ALL_PARAGRAPHS', 'PARAGRAPH_CLEAR_OUTPUT',
+  'PARAGRAPH_CLEAR_ALL_OUTPUT', 'INSERT_PARAGRAPH', 'MOVE_PARAGRAPH', 'COPY_PARAGRAPH', 'PARAGRAPH_REMOVE', 'MOVE_NOTE_TO_TRASH', 'DEL_NOTE',
+  'PATCH_PARAGRAPH',
+]);
+
 function run<K extends SendOp>(op: K, data: SendMap[K], ctx: Ctx): Promise<void> | void {
   const handler = handlers[op] as Handler<K>;
   return handler(data, ctx);
@@ -39,6 +46,11 @@ export async function handleFrame(conn: Connection, raw: Buffer, s: Services, ma
   }
   if (conn.user === undefined) conn.user = auth.user;
   conn.roles = auth.roles;
+  const noteId = (frame.data as { noteId?: unknown }).noteId;
+  if (BLOCKED_WHILE_RUNNING.has(frame.op) && typeof noteId === 'string' && s.engine.runsSequentially(noteId)) {
+    conn.send('ERROR_INFO', { info: `Note is now running sequentially. Can not be performed: ${frame.op}` });
+    return;
+  }
   const ctx = makeCtx(conn, s, auth.user, auth.roles, frame.msgId);
   try {
     await run(frame.op, frame.data, ctx);

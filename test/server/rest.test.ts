@@ -155,6 +155,6 @@ describe('REST /api/notebook (PROTOCOL 3.3) and jobs (3.4)', () => {
     expect((await api(server.url, '/api/notebook/job/NOPE')).status).toBe(404);
     const manager = await api<{ jobs: unknown[] }>(server.url, '/api/notebook/jobmanager/');
     expect(manager.body.body?.jobs).toHaveLength(5);
-    expect((await api(server.url, '/api/notebook/job/2EYDJKFFY', { method: 'POST' })).status).toBe(503);
+    expect((await api(server.url, '/api/notebook/job/NOPE', { method: 'POST' })).status).toBe(404);
   });
 });

@@ -99,15 +99,20 @@ describe('websocket: jobs, interpreters, configuration, robustness', () => {
     expect(a.opsSince(from)).toEqual(['CONFIGURATIONS_INFO']);
   });
 
-  test('ops of later features answer ERROR_INFO; revision history answers without revisionList', async () => {
-    const run = await a.request('RUN_PARAGRAPH', { id: 'x', paragraph: '1' }, 'ERROR_INFO');
-    expect(run.data.info).toContain('not available yet');
+  test('ops without a note answer as Zeppelin does; revision history answers without revisionList', async () => {
+    const from = a.mark();
+    // RUN_PARAGRAPH takes the note from the connection; an unassociated connection runs nothing (PROTOCOL 1.9).
+    a.send('RUN_PARAGRAPH', { id: 'x', paragraph: '1' });
+    await a.sync();
+    expect(a.opsSince(from)).toEqual(['NOTES_INFO']);
     const bind = await a.request('ANGULAR_OBJECT_CLIENT_BIND', { noteId: 'n', name: 'x', value: 1, paragraphId: 'p' }, 'ERROR_INFO');
-    expect(bind.data.info).toContain('not available yet');
+    expect(bind.data.info).toContain('HTTP 404 Not Found');
     const hist = await a.request('LIST_REVISION_HISTORY', { noteId: '2EYDJKFFY' }, 'LIST_REVISION_HISTORY');
     expect(hist.data).toEqual({});
+    const cFrom = a.mark();
     const completion = await a.request('COMPLETION', { id: 'p', buf: 'pri', cursor: 3 }, 'COMPLETION_LIST');
     expect(completion.data).toEqual({ id: 'p', completions: [] });
+    expect(a.opsSince(cFrom)).toEqual(['ERROR_INFO', 'COMPLETION_LIST']);
   });
 
   test('bad input: malformed JSON, unknown op, wrong types, oversize frames; the connection survives', async () => {

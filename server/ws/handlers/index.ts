@@ -1,5 +1,7 @@
 /** The handler table: one entry per client op of src/protocol/ops.ts; a missing op does not compile. */
 import type { HandlerTable } from '../context';
+import { angularHandlers } from './angular';
+import { executionHandlers } from './execution';
 import { formHandlers } from './forms';
 import { interpreterHandlers } from './interpreters';
 import { jobHandlers } from './jobs';
@@ -15,5 +17,7 @@ export const handlers: HandlerTable = {
   ...jobHandlers,
   ...interpreterHandlers,
   ...miscHandlers,
+  ...executionHandlers,
+  ...angularHandlers,
   ...laterHandlers,
 };

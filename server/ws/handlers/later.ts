@@ -1,6 +1,5 @@
 /**
- * Ops whose features arrive with later work (execution, revisions, angular objects, helium). Each answers so the
- * client is never left waiting; the execution work replaces these entries.
+ * Ops whose features arrive with later work (revisions, helium). Each answers so the client is never left waiting.
  */
 import type { SendOp } from '../../../src/protocol';
 import type { Handler, HandlerTable } from '../context';
@@ -10,10 +9,6 @@ const notAvailable = <K extends SendOp>(op: K, feature: string): Handler<K> => (
 };
 
 export const laterHandlers = {
-  RUN_PARAGRAPH: notAvailable('RUN_PARAGRAPH', 'paragraph execution'),
-  RUN_ALL_PARAGRAPHS: notAvailable('RUN_ALL_PARAGRAPHS', 'paragraph execution'),
-  CANCEL_PARAGRAPH: notAvailable('CANCEL_PARAGRAPH', 'paragraph execution'),
-  CANCEL_ALL_PARAGRAPHS: notAvailable('CANCEL_ALL_PARAGRAPHS', 'paragraph execution'),
   CHECKPOINT_NOTE: (_data, ctx) => {
     ctx.reply('ERROR_INFO', { info: "Couldn't checkpoint note revision: possibly no changes found or storage doesn't support versioning. Please check the logs for more details." });
   },
@@ -24,8 +19,5 @@ export const laterHandlers = {
   NOTE_REVISION: notAvailable('NOTE_REVISION', 'note revisions'),
   NOTE_REVISION_FOR_COMPARE: notAvailable('NOTE_REVISION_FOR_COMPARE', 'note revisions'),
   SET_NOTE_REVISION: notAvailable('SET_NOTE_REVISION', 'note revisions'),
-  ANGULAR_OBJECT_UPDATED: notAvailable('ANGULAR_OBJECT_UPDATED', 'angular object binding'),
-  ANGULAR_OBJECT_CLIENT_BIND: notAvailable('ANGULAR_OBJECT_CLIENT_BIND', 'angular object binding'),
-  ANGULAR_OBJECT_CLIENT_UNBIND: notAvailable('ANGULAR_OBJECT_CLIENT_UNBIND', 'angular object binding'),
   PARAGRAPH_EXECUTED_BY_SPELL: notAvailable('PARAGRAPH_EXECUTED_BY_SPELL', 'helium spell execution'),
 } satisfies Partial<HandlerTable>;

@@ -10,6 +10,7 @@ function show(ctx: Ctx, entry: NoteEntry): void {
   // Joining first sends COLLABORATIVE_MODE_STATUS to the room, then the NOTE goes to the sender (PROTOCOL 2.1).
   ctx.s.connections.join(ctx.conn, entry.id);
   ctx.reply('NOTE', { note: ctx.s.broadcasts.wsNote(entry) });
+  ctx.s.angular.replay(ctx.conn, entry, ctx.s.broadcasts.bindings(entry.note).map((b) => b.name));
 }
 
 function cronGuard(ctx: Ctx, config: JsonObject): void {

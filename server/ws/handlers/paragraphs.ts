@@ -3,7 +3,7 @@ import DiffMatchPatch from 'diff-match-patch';
 import type { Paragraph } from '../../../src/protocol';
 import { toWsParagraph } from '../../notes/wire';
 import { clearOutput, commitParagraph, findParagraph, inheritedText, newParagraph, setParagraphField, setText } from '../../notes/paragraphs';
-import { noSuchParagraph, ZeppelinError } from '../../util/errors';
+import { errorMessage, noSuchParagraph, ZeppelinError } from '../../util/errors';
 import { openNote, toIndex, type Ctx, type HandlerTable } from '../context';
 import type { NoteEntry } from '../../notes/notebook';
 
@@ -69,6 +69,7 @@ export const paragraphHandlers = {
     const entry = openNote(ctx);
     const { index } = paragraphOf(entry, id);
     entry.note.paragraphs.splice(index, 1);
+    ctx.s.engine.paragraphRemoved(entry.id, id);
     await ctx.s.notebook.save(entry.id);
     ctx.s.connections.toRoom(entry.id, 'PARAGRAPH_REMOVED', { id });
     ctx.s.broadcasts.jobUpdate([entry.id]);
@@ -116,10 +117,19 @@ export const paragraphHandlers = {
     ctx.reply('EDITOR_SETTING', { paragraphId, editor });
   },
 
-  // Completion needs a running interpreter; until execution exists the answer is an empty list, not an error
-  // (the editor asks on every keystroke and an error would pop a dialog each time).
-  COMPLETION: ({ id }, ctx) => {
-    ctx.reply('COMPLETION_LIST', { id, completions: [] });
+  /** Sets the in-memory text to `buf` (PROTOCOL 2.2); any failure still ends with an (empty) COMPLETION_LIST. */
+  COMPLETION: async ({ id, buf, cursor }, ctx) => {
+    try {
+      const entry = openNote(ctx);
+      const { paragraph } = paragraphOf(entry, id);
+      setText(paragraph, buf);
+      ctx.s.notebook.touch(entry.id);
+      const completions = await ctx.s.engine.completion(entry, paragraph, buf, toIndex(cursor));
+      ctx.reply('COMPLETION_LIST', { id, completions });
+    } catch (e) {
+      ctx.reply('ERROR_INFO', { info: e instanceof ZeppelinError ? e.wsInfo : `COMPLETION failed: ${errorMessage(e)}` });
+      ctx.reply('COMPLETION_LIST', { id, completions: [] });
+    }
   },
 
   // In Zeppelin's enum but read by no handler there either.

@@ -1,0 +1,20 @@
+/** What the execution engine works with; created once per server (see app.ts). */
+import type { AngularService } from '../angular/service';
+import type { ZeppelinConfig } from '../config';
+import type { InterpreterRegistry } from '../interpreters/settings';
+import type { SessionManager } from '../interpreters/sessions';
+import type { Notebook } from '../notes/notebook';
+import type { Broadcasts } from '../ws/broadcasts';
+import type { ConnectionManager } from '../ws/connections';
+import type { StatusWriter } from './status';
+
+export interface EngineDeps {
+  notebook: Notebook;
+  connections: ConnectionManager;
+  broadcasts: Broadcasts;
+  config: ZeppelinConfig;
+  interpreters: InterpreterRegistry;
+  sessions: SessionManager;
+  angular: AngularService;
+  status: StatusWriter;
+}

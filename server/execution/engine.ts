@@ -1,0 +1,259 @@
+/**
+ * The execution engine: submits paragraphs to their interpreter session's FIFO queue, cancels them, runs whole
+ * notes sequentially (PROTOCOL 2.3, 5.3–5.6) and answers completion requests.
+ *
+ * Notes:
+ * - Nothing here blocks a websocket connection: handlers start runs and return; statuses and output arrive as
+ *   broadcasts.
+ * - A paragraph has at most one live job; submitting it again while it is pending or running joins that job.
+ * - A sequential run (run-all) sets `info.isRunning`, which blocks the editing ops of PROTOCOL 1.4 step 6.
+ */
+import type { FormParams, Paragraph, ParagraphStatus, RunAllEntry } from '../../src/protocol';
+import { parseForms } from '../interpreters/forms';
+import { parseParagraphText } from '../interpreters/magic';
+import { formTypeOf } from '../interpreters/registry';
+import { SessionManager } from '../interpreters/sessions';
+import type { Resolved } from '../interpreters/settings';
+import type { Completion, FormType } from '../interpreters/types';
+import type { NoteEntry } from '../notes/notebook';
+import { commitParagraph, findParagraph, setParagraphField } from '../notes/paragraphs';
+import { errorMessage, ZeppelinError } from '../util/errors';
+import type { EngineDeps } from './deps';
+import { ParagraphJob } from './job';
+import { liveRuns } from './live';
+
+export interface RunInput {
+  title?: string;
+  text: string;
+  params?: FormParams;
+  config?: Paragraph['config'];
+}
+
+const isEmptyObject = (o: object | undefined): boolean => o === undefined || Object.keys(o).length === 0;
+
+/** RUN_PARAGRAPH / run-all entries: text and title always, params and config only when non-empty. */
+export function applyRunInput(p: Paragraph, input: RunInput): void {
+  commitParagraph(p, {
+    title: input.title,
+    text: input.text,
+    params: isEmptyObject(input.params) ? undefined : input.params,
+    config: isEmptyObject(input.config) ? undefined : input.config,
+  });
+}
+
+export const runningSequentially = (noteId: string, op: string): ZeppelinError =>
+  new ZeppelinError(`Note ${noteId} is now running sequentially`, 'INTERNAL_SERVER_ERROR', `Note is now running sequentially. Can not be performed: ${op}`);
+
+export class ExecutionEngine {
+  private readonly jobs = new Map<string, ParagraphJob>();
+  private readonly sequences = new Map<string, { stopped: boolean; done: Promise<void> }>();
+
+  constructor(private readonly deps: EngineDeps) {
+    // Every way of deleting a note (WS, REST, folders, trash) ends its runs.
+    deps.notebook.onChange((e) => {
+      if (e.kind === 'removed') this.noteRemoved(e.id);
+    });
+  }
+
+  /** Magic resolution of PROTOCOL 5.3 for a paragraph of `entry`. */
+  resolve(entry: NoteEntry, text: string | undefined): { resolved?: Resolved; name: string } {
+    const parsed = parseParagraphText(text);
+    const resolved = this.deps.interpreters.resolve(parsed.magic || undefined, entry.note.defaultInterpreterGroup);
+    return { resolved: resolved?.info ? resolved : undefined, name: parsed.magic || entry.note.defaultInterpreterGroup || this.deps.interpreters.defaultGroup() };
+  }
+
+  /** Starts a run; resolves with the terminal status. Never rejects for interpreter problems (they end as ERROR). */
+  submit(entry: NoteEntry, p: Paragraph, user: string, opts: { paramsOverride?: FormParams } = {}): Promise<ParagraphStatus> {
+    const existing = this.jobs.get(p.id);
+    if (existing) return existing.done;
+    const { status } = this.deps;
+    const parsed = parseParagraphText(p.text);
+    setParagraphField(p, 'user', user);
+    delete p.results;
+    delete p.errorMessage;
+    setParagraphField(p, 'runtimeInfos', {});
+
+    const empty = parsed.script === '' && isEmptyObject(parsed.localProperties) && p.config?.checkEmpty !== false;
+    if (p.config?.enabled === false || empty) {
+      status.set(entry, p, 'PENDING');
+      status.set(entry, p, 'FINISHED', { started: true, finished: true });
+      return Promise.resolve('FINISHED');
+    }
+    const { resolved, name } = this.resolve(entry, p.text);
+    if (!resolved?.info) {
+      setParagraphField(p, 'results', { code: 'ERROR', msg: [{ type: 'TEXT', data: `Interpreter ${name} not found` }] });
+      status.set(entry, p, 'ERROR', { started: true, finished: true });
+      return Promise.resolve('ERROR');
+    }
+    const session = this.deps.sessions.sessionFor(resolved.setting, entry.id);
+    let formType: FormType = formTypeOf(resolved.info.class);
+    const formProp = parsed.localProperties.form;
+    if (formProp !== undefined) formType = formProp === 'simple' ? 'SIMPLE' : formType === 'SIMPLE' ? 'NONE' : formType;
+    if (formType === 'SIMPLE') {
+      // Forms are rebuilt from the script at every run; note forms found on the way are added (PROTOCOL 5.4 step 7).
+      const forms = parseForms(parsed.script, this.deps.angular.formShadow(session.id, entry.id, p.id));
+      const settings = p.settings ?? { params: {}, forms: {} };
+      settings.params ??= {};
+      settings.forms = forms.forms;
+      setParagraphField(p, 'settings', settings);
+      if (!isEmptyObject(forms.noteForms)) this.deps.notebook.setNoteField(entry, 'noteForms', { ...forms.noteForms, ...(entry.note.noteForms ?? {}) });
+    }
+    const job = new ParagraphJob(
+      { entry, paragraph: p, session, info: resolved.info, script: parsed.script, localProperties: parsed.localProperties, formType, paramsOverride: opts.paramsOverride },
+      this.deps,
+      (j) => {
+        if (this.jobs.get(j.paragraphId) === j) this.jobs.delete(j.paragraphId);
+      },
+    );
+    this.jobs.set(p.id, job);
+    delete p.dateFinished;
+    status.set(entry, p, 'PENDING');
+    session.scheduler.submit(job);
+    return job.done;
+  }
+
+  /** CANCEL_PARAGRAPH: false when the paragraph has no live job. */
+  cancel(paragraphId: string): boolean {
+    const job = this.jobs.get(paragraphId);
+    if (!job) return false;
+    job.cancel();
+    return true;
+  }
+
+  /** Aborts every live job of a note, and the note's sequential run. */
+  cancelNote(noteId: string): void {
+    const seq = this.sequences.get(noteId);
+    if (seq) seq.stopped = true;
+    for (const job of [...this.jobs.values()]) if (job.noteId === noteId) job.cancel();
+  }
+
+  /** A paragraph deleted while pending or running is aborted; its final status is not broadcast. */
+  paragraphRemoved(noteId: string, paragraphId: string): void {
+    const job = this.jobs.get(paragraphId);
+    if (job && job.noteId === noteId) {
+      job.removed = true;
+      job.cancel();
+    }
+    this.deps.angular.paragraphRemoved(noteId, paragraphId);
+  }
+
+  noteRemoved(noteId: string): void {
+    for (const job of [...this.jobs.values()]) {
+      if (job.noteId !== noteId) continue;
+      job.removed = true;
+      job.cancel();
+    }
+    const seq = this.sequences.get(noteId);
+    if (seq) seq.stopped = true;
+    this.deps.angular.registry.removeNote(noteId);
+  }
+
+  isRunning(paragraphId: string): boolean {
+    return this.jobs.has(paragraphId);
+  }
+
+  runsSequentially(noteId: string): boolean {
+    return this.sequences.has(noteId);
+  }
+
+  /**
+   * Starts a sequential run and returns its completion; throws at once (nothing started) when the note already
+   * runs sequentially. NOTE_RUNNING_STATUS true/false frames the run.
+   */
+  private sequence(entry: NoteEntry, op: string, body: (state: { stopped: boolean }) => Promise<void>): Promise<void> {
+    if (this.sequences.has(entry.id)) throw runningSequentially(entry.id, op);
+    const state = { stopped: false, done: Promise.resolve() };
+    this.sequences.set(entry.id, state);
+    liveRuns.start(entry.id);
+    this.deps.connections.toRoom(entry.id, 'NOTE_RUNNING_STATUS', { status: true });
+    state.done = (async () => {
+      try {
+        await body(state);
+      } catch (e) {
+        console.error(`[execution] run-all of ${entry.id} failed:`, e);
+      } finally {
+        this.sequences.delete(entry.id);
+        liveRuns.end(entry.id);
+        this.deps.connections.toRoom(entry.id, 'NOTE_RUNNING_STATUS', { status: false });
+        // Zeppelin re-broadcasts every paragraph after a sequential run, so every client ends consistent.
+        if (this.deps.notebook.get(entry.id)) for (const p of entry.note.paragraphs) this.deps.broadcasts.paragraph(entry, p);
+      }
+    })();
+    return state.done;
+  }
+
+  /** WS RUN_ALL_PARAGRAPHS (PROTOCOL 5.6): the client's list in order, stopping at the first ERROR or ABORT. */
+  runAllFromClient(entry: NoteEntry, paragraphsJson: string, user: string): Promise<void> {
+    let list: RunAllEntry[];
+    try {
+      const parsed: unknown = JSON.parse(paragraphsJson);
+      if (!Array.isArray(parsed)) throw new Error('not an array');
+      list = parsed as RunAllEntry[];
+    } catch (e) {
+      throw new ZeppelinError(`paragraphs must be a JSON array string: ${errorMessage(e)}`);
+    }
+    return this.sequence(entry, 'RUN_ALL_PARAGRAPHS', async (state) => {
+      for (const item of list) {
+        if (state.stopped || !this.deps.notebook.get(entry.id)) return;
+        const found = item && typeof item.id === 'string' ? findParagraph(entry.note, item.id) : undefined;
+        if (!found) continue;
+        applyRunInput(found.paragraph, { title: item.title, text: typeof item.paragraph === 'string' ? item.paragraph : found.paragraph.text ?? '', params: item.params, config: item.config });
+        const result = await this.submit(entry, found.paragraph, user);
+        if (result === 'ERROR' || result === 'ABORT') return;
+      }
+    });
+  }
+
+  /**
+   * REST / stored run-all (PROTOCOL 5.6): stored paragraphs, disabled ones skipped, stopping at the first that does
+   * not finish, except that an unresolvable interpreter is marked ERROR and the run continues.
+   */
+  runAllStored(entry: NoteEntry, user: string, params?: FormParams): Promise<void> {
+    return this.sequence(entry, 'RUN_ALL_PARAGRAPHS', async (state) => {
+      for (const p of [...entry.note.paragraphs]) {
+        if (state.stopped || !this.deps.notebook.get(entry.id)) return;
+        if (!findParagraph(entry.note, p.id) || p.config?.enabled === false) continue;
+        const unresolved = parseParagraphText(p.text).script !== '' && !this.resolve(entry, p.text).resolved;
+        const result = await this.submit(entry, p, user, { paramsOverride: params });
+        if (result !== 'FINISHED' && !unresolved) return;
+      }
+    });
+  }
+
+  /** COMPLETION (PROTOCOL 2.2): the cursor is rebased onto the script; starts the session if needed. */
+  async completion(entry: NoteEntry, p: Paragraph, buf: string, cursor: number): Promise<Completion[]> {
+    const parsed = parseParagraphText(buf);
+    const { resolved } = this.resolve(entry, buf);
+    if (!resolved?.info) return [];
+    const at = cursor - parsed.scriptOffset;
+    if (at < 0) return [];
+    const session = this.deps.sessions.sessionFor(resolved.setting, entry.id);
+    const interp = await session.get(resolved.info);
+    return interp.completion(parsed.script, Math.min(at, parsed.script.length), { noteId: entry.id, paragraphId: p.id });
+  }
+
+  /** PUT /api/interpreter/setting/restart: live jobs of the affected sessions end ABORT, sessions close. */
+  async restart(settingId: string, noteId?: string): Promise<void> {
+    const affected = (sessionId: string): boolean => {
+      const s = this.deps.sessions.existing(sessionId);
+      return s !== undefined && s.setting.id === settingId && (noteId === undefined || s.noteId === undefined || s.noteId === noteId);
+    };
+    const doomed = [...this.jobs.values()].filter((j) => affected(j.sessionId));
+    for (const job of doomed) job.cancel();
+    await this.deps.sessions.restart(settingId, noteId);
+    await Promise.all(doomed.map((j) => j.done));
+  }
+
+  sessionIdFor(entry: NoteEntry, settingName: string): string | undefined {
+    const s = this.deps.interpreters.byName(settingName);
+    return s ? SessionManager.sessionId(s, entry.id) : undefined;
+  }
+
+  async close(): Promise<void> {
+    for (const seq of this.sequences.values()) seq.stopped = true;
+    const live = [...this.jobs.values()];
+    for (const job of live) job.cancel();
+    await this.deps.sessions.closeAll();
+    await Promise.race([Promise.all(live.map((j) => j.done)), new Promise((r) => setTimeout(r, 3000).unref())]);
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * One paragraph run from PENDING to its terminal status (PROTOCOL 5.4): RUNNING when its session's scheduler
+ * starts it, PROGRESS every 500 ms, output streamed through an OutputRelay, then FINISHED / ERROR / ABORT with
+ * the authoritative results.
+ */
+import type { FormInput, FormParams, InterpreterInfo, Paragraph, ParagraphStatus } from '../../src/protocol';
+import { substituteForms } from '../interpreters/forms';
+import { DEFAULT_OUTPUT_LIMIT, OutputCollector } from '../interpreters/output';
+import type { QueuedJob } from '../interpreters/scheduler';
+import type { InterpreterSession } from '../interpreters/sessions';
+import type { FormType, Interpreter, InterpretResult } from '../interpreters/types';
+import { errorMessage } from '../util/errors';
+import type { NoteEntry } from '../notes/notebook';
+import { OutputRelay } from './stream';
+import type { EngineDeps } from './deps';
+
+export const PROGRESS_MS = 500;
+
+export interface JobSpec {
+  entry: NoteEntry;
+  paragraph: Paragraph;
+  session: InterpreterSession;
+  info: InterpreterInfo;
+  script: string;
+  localProperties: Record<string, string>;
+  formType: FormType;
+  /** REST run-all's `params`: used for this run instead of the stored ones. */
+  paramsOverride?: FormParams;
+}
+
+export class ParagraphJob implements QueuedJob {
+  readonly paragraphId: string;
+  state: 'PENDING' | 'RUNNING' = 'PENDING';
+  cancelled = false;
+  removed = false;
+  private interp: Interpreter | undefined;
+  private resolveDone!: (s: ParagraphStatus) => void;
+  readonly done: Promise<ParagraphStatus>;
+
+  constructor(
+    private readonly spec: JobSpec,
+    private readonly deps: EngineDeps,
+    private readonly onEnd: (job: ParagraphJob) => void,
+  ) {
+    this.paragraphId = spec.paragraph.id;
+    this.done = new Promise((resolve) => {
+      this.resolveDone = resolve;
+    });
+  }
+
+  get noteId(): string {
+    return this.spec.entry.id;
+  }
+
+  get sessionId(): string {
+    return this.spec.session.id;
+  }
+
+  cancel(): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    if (this.state === 'PENDING') this.spec.session.scheduler.dropQueued(this.paragraphId);
+    else this.interp?.cancel(this.paragraphId);
+  }
+
+  dropped(): void {
+    const p = this.spec.paragraph;
+    this.deps.status.set(this.spec.entry, p, 'ABORT', { finished: true });
+    this.end('ABORT');
+  }
+
+  async run(): Promise<void> {
+    const { entry, paragraph: p, session, info } = this.spec;
+    if (this.cancelled) {
+      this.dropped();
+      return;
+    }
+    this.state = 'RUNNING';
+    p.progress = 0;
+    this.deps.status.set(entry, p, 'RUNNING', { started: true });
+
+    const progressOn = this.deps.config.getBool('zeppelin.websocket.paragraph_status_progress.enable', true);
+    const relay = new OutputRelay(this.deps.connections, entry.id, p.id, progressOn);
+    const limitProp = Number(session.setting.properties['zeppelin.interpreter.output.limit']?.value);
+    const limit = Number.isFinite(limitProp) && limitProp > 0 ? limitProp : this.deps.config.getInt('zeppelin.interpreter.output.limit', DEFAULT_OUTPUT_LIMIT);
+    const out = new OutputCollector(limit, relay);
+    relay.bind(out.messages);
+    const ticker = progressOn ? setInterval(() => {
+      const progress = this.interp ? Math.max(0, Math.min(100, Math.round(this.interp.progress(p.id)))) : 0;
+      p.progress = progress;
+      this.deps.connections.toRoom(entry.id, 'PROGRESS', { id: p.id, progress });
+    }, PROGRESS_MS) : undefined;
+
+    const nativeForms: Record<string, FormInput> = {};
+    const nativeNoteForms: Record<string, FormInput> = {};
+    let result: InterpretResult;
+    try {
+      const script = this.prepareScript();
+      this.interp = await session.get(info);
+      if (this.cancelled) result = { code: 'ERROR', aborted: true };
+      else {
+        result = await this.interp.interpret(script, {
+          noteId: entry.id,
+          paragraphId: p.id,
+          user: p.user ?? 'anonymous',
+          localProperties: this.spec.localProperties,
+          out,
+          forms: {
+            params: this.spec.paramsOverride ?? p.settings?.params ?? {},
+            noteParams: entry.note.noteParams ?? {},
+            define: (form, noteLevel) => {
+              (noteLevel ? nativeNoteForms : nativeForms)[form.name] = form;
+            },
+          },
+          angular: {
+            bind: (name, value, paragraphId) => this.deps.angular.interpreterBind(session.id, entry.id, name, value, paragraphId),
+            unbind: (name, paragraphId) => this.deps.angular.interpreterUnbind(session.id, entry.id, name, paragraphId),
+          },
+        });
+      }
+    } catch (e) {
+      out.write(`${errorMessage(e)}\n`);
+      p.errorMessage = e instanceof Error && e.stack ? e.stack : errorMessage(e);
+      result = { code: 'ERROR' };
+    } finally {
+      if (ticker) clearInterval(ticker);
+    }
+    relay.flush();
+
+    if (this.spec.formType === 'NATIVE') {
+      const settings = p.settings ?? (p.settings = { params: {}, forms: {} });
+      settings.forms = nativeForms;
+      if (Object.keys(nativeNoteForms).length > 0) entry.note.noteForms = { ...(entry.note.noteForms ?? {}), ...nativeNoteForms };
+    }
+    const aborted = this.cancelled || result.aborted === true;
+    const msg = out.finish();
+    p.results = { code: result.code === 'ERROR' || aborted ? 'ERROR' : 'SUCCESS', msg };
+    const status: ParagraphStatus = aborted ? 'ABORT' : result.code === 'ERROR' ? 'ERROR' : 'FINISHED';
+    if (!this.removed) this.deps.status.set(entry, p, status, { finished: true });
+    this.end(status);
+  }
+
+  /** SIMPLE interpreters get `${...}` substituted; cleaned checkbox values are written back (PROTOCOL 4.5). */
+  private prepareScript(): string {
+    const { entry, paragraph: p, script, formType, session } = this.spec;
+    if (formType !== 'SIMPLE') return script;
+    const params = this.spec.paramsOverride ?? p.settings?.params ?? {};
+    const sub = substituteForms(script, params, entry.note.noteParams ?? {}, this.deps.angular.formShadow(session.id, entry.id, p.id));
+    if (!this.spec.paramsOverride && p.settings) p.settings.params = sub.params;
+    return sub.script;
+  }
+
+  private end(status: ParagraphStatus): void {
+    this.onEnd(this);
+    this.resolveDone(status);
+  }
+}

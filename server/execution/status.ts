@@ -1,0 +1,38 @@
+/**
+ * Paragraph status changes: the fields, the save and the broadcasts that go with each (PROTOCOL 5.4 step 5):
+ * SAVE_NOTE_FORMS + PARAGRAPH to the room, then a job-manager update.
+ */
+import type { Paragraph, ParagraphStatus } from '../../src/protocol';
+import { setParagraphField } from '../notes/paragraphs';
+import type { Notebook, NoteEntry } from '../notes/notebook';
+import { formatFileDate } from '../util/dates';
+import type { Broadcasts } from '../ws/broadcasts';
+
+export class StatusWriter {
+  constructor(
+    private readonly notebook: Notebook,
+    private readonly broadcasts: Broadcasts,
+  ) {}
+
+  set(entry: NoteEntry, p: Paragraph, status: ParagraphStatus, dates: { started?: boolean; finished?: boolean } = {}): void {
+    const now = formatFileDate(new Date());
+    if (dates.started) {
+      setParagraphField(p, 'dateStarted', now);
+      delete p.dateFinished;
+    }
+    if (dates.finished) {
+      if (p.dateStarted === undefined) setParagraphField(p, 'dateStarted', now);
+      setParagraphField(p, 'dateFinished', now);
+    }
+    setParagraphField(p, 'status', status);
+    this.save(entry);
+    this.broadcasts.paragraph(entry, p);
+    this.broadcasts.jobUpdate([entry.id]);
+  }
+
+  save(entry: NoteEntry): void {
+    // Only a note that still exists is written (a run may end after its note was deleted).
+    if (!this.notebook.get(entry.id)) return;
+    this.notebook.save(entry.id).catch((e: unknown) => console.error(`[execution] saving note ${entry.id} failed:`, e));
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Streams one run's output to its note room (PROTOCOL 5.5): `PARAGRAPH_UPDATE_OUTPUT` as soon as a result slot
+ * starts, appended text coalesced into one `PARAGRAPH_APPEND_OUTPUT` per (paragraph, index) about every 100 ms,
+ * and non-appendable messages (HTML, IMG, ...) re-sent whole as an UPDATE on each flush.
+ *
+ * Notes:
+ * - Order is kept: a new slot first flushes what is pending for earlier slots, so a client never sees an APPEND
+ *   for an index before that index's UPDATE.
+ * - flush() runs before the final PARAGRAPH, which carries the authoritative results.
+ */
+import type { ResultMessage, ResultType } from '../../src/protocol';
+import type { OutputEvents } from '../interpreters/output';
+import type { ConnectionManager } from '../ws/connections';
+
+export const BATCH_MS = 100;
+
+export class OutputRelay implements OutputEvents {
+  private readonly appends = new Map<number, string[]>();
+  private readonly dirty = new Set<number>();
+  private timer: NodeJS.Timeout | undefined;
+  messages: ResultMessage[] = [];
+
+  constructor(
+    private readonly connections: ConnectionManager,
+    private readonly noteId: string,
+    private readonly paragraphId: string,
+    private readonly enabled: boolean,
+  ) {}
+
+  /** The collector's live message list, read when a whole message is re-sent. */
+  bind(messages: ResultMessage[]): void {
+    this.messages = messages;
+  }
+
+  slotStarted(index: number, type: ResultType): void {
+    if (!this.enabled) return;
+    this.flush();
+    this.connections.toRoom(this.noteId, 'PARAGRAPH_UPDATE_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, type, data: '' });
+  }
+
+  appended(index: number, text: string): void {
+    if (!this.enabled) return;
+    let parts = this.appends.get(index);
+    if (!parts) {
+      parts = [];
+      this.appends.set(index, parts);
+    }
+    parts.push(text);
+    this.schedule();
+  }
+
+  changed(index: number): void {
+    if (!this.enabled) return;
+    this.dirty.add(index);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, BATCH_MS);
+  }
+
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const indexes = [...new Set([...this.appends.keys(), ...this.dirty])].sort((a, b) => a - b);
+    for (const index of indexes) {
+      const parts = this.appends.get(index);
+      if (parts) {
+        this.connections.toRoom(this.noteId, 'PARAGRAPH_APPEND_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, data: parts.join('') });
+      }
+      const msg = this.messages[index];
+      if (this.dirty.has(index) && msg) {
+        this.connections.toRoom(this.noteId, 'PARAGRAPH_UPDATE_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, type: msg.type, data: msg.data });
+      }
+    }
+    this.appends.clear();
+    this.dirty.clear();
+  }
+}

@@ -1,0 +1,260 @@
+/**
+ * `%python`: one long-lived Python process per session (python_runner.py), so variables survive between
+ * paragraphs. The executable comes from the `zeppelin.python` property.
+ *
+ * Notes:
+ * - Runs are strictly one at a time (the session's FIFO scheduler), so "the current run" is well defined.
+ * - Cancel sends SIGINT (KeyboardInterrupt in the paragraph); if the process has not finished the run after
+ *   `zeppelin.python.cancel.grace.millisecs`, it is killed and the next run starts a fresh process.
+ * - A process that dies mid-run (os._exit, a segfault, the OOM killer) ends the run as ERROR; the next run
+ *   starts a fresh process, so the session recovers by itself.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { FormInput } from '../../../src/protocol';
+import type { Completion, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
+import { killGroup } from './processGroup';
+
+const RUNNER = join(__dirname, 'python_runner.py');
+
+type PyEvent =
+  | { ev: 'ready'; version: string }
+  | { ev: 'out'; d: string }
+  | { ev: 'msg'; type: string; d: string }
+  | { ev: 'form'; note: boolean; form: FormInput }
+  | { ev: 'angular_bind'; name: string; value: unknown; noteId: string; paragraphId?: string }
+  | { ev: 'angular_unbind'; name: string; noteId: string; paragraphId?: string }
+  | { ev: 'done'; id: string; ok: boolean; aborted: boolean }
+  | { ev: 'completion'; rid: number; items: Completion[] };
+
+interface ActiveRun {
+  ctx: InterpretContext;
+  resolve(r: InterpretResult): void;
+  cancelled: boolean;
+  /** Names this run to the runner, so a late cancel can never hit a later run of the same paragraph. */
+  token: number;
+}
+
+class PythonProcess {
+  readonly child: ChildProcess;
+  readonly ready: Promise<void>;
+  exited = false;
+  private readonly stdin: Writable;
+  onEvent: (e: PyEvent) => void = () => undefined;
+  onExit: (code: number | null, signal: NodeJS.Signals | null) => void = () => undefined;
+  onRawOutput: (text: string) => void = () => undefined;
+
+  constructor(executable: string) {
+    this.child = spawn(executable, ['-u', RUNNER], {
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      detached: true,
+      env: { ...process.env, PYTHONUNBUFFERED: '1', MPLBACKEND: 'Agg', PYTHONIOENCODING: 'utf-8' },
+    });
+    this.stdin = this.child.stdin as Writable;
+    this.stdin.on('error', () => undefined);
+    let markReady: () => void = () => undefined;
+    const events = this.child.stdio[3] as Readable;
+    let partial = '';
+    events.setEncoding('utf8');
+    events.on('data', (chunk: string) => {
+      const text = partial + chunk;
+      const lines = text.split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line === '') continue;
+        let event: PyEvent;
+        try {
+          event = JSON.parse(line) as PyEvent;
+        } catch (e) {
+          console.warn(`[python] bad event line: ${(e as Error).message}`);
+          continue;
+        }
+        if (event.ev === 'ready') markReady();
+        else this.onEvent(event);
+      }
+    });
+    // Output written straight to the file descriptors (subprocesses, C extensions) bypasses the event channel.
+    for (const s of [this.child.stdout, this.child.stderr]) s?.setEncoding('utf8').on('data', (c: string) => this.onRawOutput(c));
+    this.ready = new Promise((resolve, reject) => {
+      markReady = resolve;
+      this.child.once('error', (e) => reject(new Error(`Cannot start ${executable}: ${e.message}`)));
+      this.child.once('exit', (code) => reject(new Error(`${executable} exited with code ${code} before it was ready`)));
+    });
+    this.child.on('exit', (code, signal) => {
+      this.exited = true;
+      this.onExit(code, signal);
+    });
+  }
+
+  send(cmd: Record<string, unknown>): void {
+    if (!this.exited) this.stdin.write(`${JSON.stringify(cmd)}\n`);
+  }
+
+  kill(): void {
+    killGroup(this.child, 500);
+  }
+}
+
+export class PythonInterpreter implements Interpreter {
+  private proc: PythonProcess | undefined;
+  private active: ActiveRun | undefined;
+  private nextRid = 1;
+  private nextToken = 1;
+  private readonly completions = new Map<number, (items: Completion[]) => void>();
+
+  constructor(private readonly env: InterpreterEnv) {}
+
+  private get executable(): string {
+    return this.env.properties['zeppelin.python'] || 'python3';
+  }
+
+  async open(): Promise<void> {
+    await this.ensureProcess();
+  }
+
+  private async ensureProcess(): Promise<PythonProcess> {
+    if (this.proc && !this.proc.exited) {
+      await this.proc.ready;
+      return this.proc;
+    }
+    const proc = new PythonProcess(this.executable);
+    this.proc = proc;
+    proc.onEvent = (e) => this.onEvent(e);
+    proc.onRawOutput = (text) => this.active?.ctx.out.write(text);
+    proc.onExit = (code, signal) => this.onExit(proc, code, signal);
+    try {
+      await proc.ready;
+    } catch (e) {
+      proc.kill();
+      if (this.proc === proc) this.proc = undefined;
+      throw e;
+    }
+    return proc;
+  }
+
+  private onEvent(e: PyEvent): void {
+    const run = this.active;
+    switch (e.ev) {
+      case 'out':
+        run?.ctx.out.write(e.d);
+        return;
+      case 'msg':
+        run?.ctx.out.message(e.type, e.d);
+        return;
+      case 'form':
+        run?.ctx.forms.define(e.form, e.note);
+        return;
+      case 'angular_bind':
+        run?.ctx.angular.bind(e.name, e.value, e.paragraphId);
+        return;
+      case 'angular_unbind':
+        run?.ctx.angular.unbind(e.name, e.paragraphId);
+        return;
+      case 'done':
+        if (run && e.id === run.ctx.paragraphId) {
+          this.active = undefined;
+          run.resolve(e.aborted || run.cancelled ? { code: 'ERROR', aborted: true } : { code: e.ok ? 'SUCCESS' : 'ERROR' });
+        }
+        return;
+      case 'completion':
+        this.completions.get(e.rid)?.(e.items);
+        this.completions.delete(e.rid);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private onExit(proc: PythonProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.proc === proc) this.proc = undefined;
+    for (const done of this.completions.values()) done([]);
+    this.completions.clear();
+    const run = this.active;
+    if (!run) return;
+    this.active = undefined;
+    if (run.cancelled) {
+      run.resolve({ code: 'ERROR', aborted: true });
+      return;
+    }
+    run.ctx.out.write(`\nThe Python process exited (${code !== null ? `exit code ${code}` : `signal ${signal}`}) while running this paragraph; `
+      + 'its variables are lost and the next run starts a new process.\n');
+    run.resolve({ code: 'ERROR' });
+  }
+
+  async interpret(script: string, ctx: InterpretContext): Promise<InterpretResult> {
+    let proc: PythonProcess;
+    try {
+      proc = await this.ensureProcess();
+    } catch (e) {
+      ctx.out.write(`${(e as Error).message}\nCheck the zeppelin.python property of the python interpreter setting.\n`);
+      return { code: 'ERROR' };
+    }
+    return new Promise((resolve) => {
+      const token = this.nextToken++;
+      this.active = { ctx, resolve, cancelled: false, token };
+      proc.send({
+        cmd: 'run', id: ctx.paragraphId, token, code: script, noteId: ctx.noteId, params: ctx.forms.params, noteParams: ctx.forms.noteParams,
+        maxResult: Number(this.env.properties['zeppelin.python.maxResult'] || 1000),
+      });
+    });
+  }
+
+  cancel(paragraphId: string): void {
+    const run = this.active;
+    const proc = this.proc;
+    if (!run || run.ctx.paragraphId !== paragraphId || !proc || proc.exited) return;
+    run.cancelled = true;
+    proc.send({ cmd: 'cancel', token: run.token });
+    try {
+      process.kill(proc.child.pid as number, 'SIGINT');
+    } catch {
+      return;
+    }
+    const grace = Number(this.env.properties['zeppelin.python.cancel.grace.millisecs'] || 3000);
+    const timer = setTimeout(() => {
+      if (this.active === run) proc.kill();
+    }, grace);
+    timer.unref();
+  }
+
+  progress(): number {
+    return 0;
+  }
+
+  async completion(script: string, cursor: number): Promise<Completion[]> {
+    const proc = await this.ensureProcess().catch(() => undefined);
+    if (!proc) return [];
+    const rid = this.nextRid++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.completions.delete(rid);
+        resolve([]);
+      }, 2000);
+      this.completions.set(rid, (items) => {
+        clearTimeout(timer);
+        resolve(items);
+      });
+      proc.send({ cmd: 'complete', rid, code: script, cursor });
+    });
+  }
+
+  angularUpdated(noteId: string, name: string, value: unknown): void {
+    this.proc?.send({ cmd: 'angular', op: 'update', noteId, name, value });
+  }
+
+  angularRemoved(noteId: string, name: string): void {
+    this.proc?.send({ cmd: 'angular', op: 'remove', noteId, name });
+  }
+
+  async close(): Promise<void> {
+    const proc = this.proc;
+    this.proc = undefined;
+    if (this.active) this.active.cancelled = true;
+    if (!proc || proc.exited) return;
+    await new Promise<void>((resolve) => {
+      proc.child.once('exit', () => resolve());
+      proc.kill();
+    });
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * `%sql` / `%duckdb`: DuckDB through @duckdb/node-api, one database per session (`duckdb.database`: `:memory:`
+ * or a file, relative to the conf dir). Every statement of the paragraph runs in order on the session's
+ * connection, so tables persist across paragraphs; a query's rows become a `%table` (TSV) result capped at
+ * `duckdb.maxResult` rows with a truncation note. CSV/Parquet/JSON files are read by path with DuckDB's own
+ * syntax (`SELECT * FROM 'data.csv'`).
+ */
+import { isAbsolute, join } from 'node:path';
+import { DuckDBConnection, DuckDBInstance, ResultReturnType, type DuckDBValue } from '@duckdb/node-api';
+import type { Completion, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
+
+const KEYWORDS = [
+  'SELECT', 'FROM', 'WHERE', 'GROUP BY', 'ORDER BY', 'HAVING', 'LIMIT', 'OFFSET', 'JOIN', 'LEFT JOIN', 'INNER JOIN', 'ON', 'AS',
+  'DISTINCT', 'COUNT', 'SUM', 'AVG', 'MIN', 'MAX', 'AND', 'OR', 'NOT', 'NULL', 'IS', 'IN', 'LIKE', 'BETWEEN', 'CASE', 'WHEN', 'THEN',
+  'ELSE', 'END', 'CREATE', 'TABLE', 'VIEW', 'INSERT', 'INTO', 'VALUES', 'UPDATE', 'SET', 'DELETE', 'DROP', 'ALTER', 'WITH', 'UNION',
+  'ALL', 'DESCRIBE', 'SHOW', 'TABLES', 'read_csv', 'read_parquet', 'read_json', 'COPY', 'EXPLAIN', 'SUMMARIZE',
+];
+
+function cell(v: DuckDBValue): string {
+  if (v === null || v === undefined) return 'null';
+  const s = typeof v === 'object' ? String(v) : String(v);
+  return s.replace(/[\t\n\r]/g, ' ');
+}
+
+export function rowsLimitNote(max: number): string {
+  return `<div class="result-alert alert-warning" role="alert"><strong>Output is truncated</strong> to ${max} rows. `
+    + 'Learn more about <strong>duckdb.maxResult</strong></div>';
+}
+
+export class DuckDBInterpreter implements Interpreter {
+  private instance: DuckDBInstance | undefined;
+  private conn: DuckDBConnection | undefined;
+  private meta: DuckDBConnection | undefined;
+  private running: { paragraphId: string; cancelled: boolean } | undefined;
+
+  constructor(private readonly env: InterpreterEnv) {}
+
+  private get database(): string {
+    const db = (this.env.properties['duckdb.database'] || ':memory:').trim();
+    if (db === ':memory:' || db === '' || isAbsolute(db)) return db || ':memory:';
+    return join(this.env.confDir, db);
+  }
+
+  async open(): Promise<void> {
+    this.instance = await DuckDBInstance.create(this.database);
+    this.conn = await this.instance.connect();
+    // Completion reads the catalog on its own connection, so it never waits behind a long query.
+    this.meta = await this.instance.connect();
+  }
+
+  async interpret(script: string, ctx: InterpretContext): Promise<InterpretResult> {
+    const conn = this.conn;
+    if (!conn) return { code: 'ERROR' };
+    const max = Math.max(1, Number(this.env.properties['duckdb.maxResult'] || 1000));
+    const run = { paragraphId: ctx.paragraphId, cancelled: false };
+    this.running = run;
+    try {
+      const statements = await conn.extractStatements(script);
+      for (let i = 0; i < statements.count; i++) {
+        if (run.cancelled) return { code: 'ERROR', aborted: true };
+        const prepared = await statements.prepare(i);
+        const reader = await prepared.streamAndReadUntil(max + 1);
+        if (reader.returnType === ResultReturnType.QUERY_RESULT) {
+          const names = reader.columnNames();
+          const rows = reader.getRows();
+          const lines = [names.map((n) => n.replace(/[\t\n\r]/g, ' ')).join('\t')];
+          for (const row of rows.slice(0, max)) lines.push(row.map(cell).join('\t'));
+          ctx.out.message('TABLE', `${lines.join('\n')}\n`);
+          if (rows.length > max) ctx.out.message('HTML', rowsLimitNote(max));
+        } else if (reader.returnType === ResultReturnType.CHANGED_ROWS) {
+          ctx.out.message('TEXT', `Query executed successfully. Affected rows : ${reader.rowsChanged}\n`);
+        }
+      }
+      return { code: 'SUCCESS' };
+    } catch (e) {
+      if (run.cancelled) return { code: 'ERROR', aborted: true };
+      ctx.out.message('TEXT', `${(e as Error).message}\n`);
+      return { code: 'ERROR' };
+    } finally {
+      if (this.running === run) this.running = undefined;
+    }
+  }
+
+  /**
+   * An interrupt only stops a query that is already executing; one that arrives while a statement is still being
+   * prepared would be lost, so it is repeated until the run is over.
+   */
+  cancel(paragraphId: string): void {
+    const run = this.running;
+    if (run?.paragraphId !== paragraphId || run.cancelled) return;
+    run.cancelled = true;
+    this.conn?.interrupt();
+    const timer = setInterval(() => {
+      if (this.running !== run) clearInterval(timer);
+      else this.conn?.interrupt();
+    }, 50);
+  }
+
+  progress(paragraphId: string): number {
+    if (this.running?.paragraphId !== paragraphId || !this.conn) return 0;
+    const pct = this.conn.progress.percentage;
+    return pct > 0 ? Math.min(100, Math.floor(pct)) : 0;
+  }
+
+  async completion(script: string, cursor: number): Promise<Completion[]> {
+    const word = /[A-Za-z_][\w.]*$/.exec(script.slice(0, cursor))?.[0] ?? '';
+    const prefix = word.slice(word.lastIndexOf('.') + 1).toLowerCase();
+    const out: Completion[] = [];
+    const seen = new Set<string>();
+    const add = (name: string, meta: string): void => {
+      if (!name.toLowerCase().startsWith(prefix) || seen.has(`${meta}:${name}`)) return;
+      seen.add(`${meta}:${name}`);
+      out.push({ name, value: name, meta });
+    };
+    if (this.meta) {
+      try {
+        const reader = await this.meta.runAndReadAll(
+          "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema NOT IN ('information_schema', 'pg_catalog') ORDER BY table_name, ordinal_position",
+        );
+        for (const [table, column] of reader.getRows()) {
+          add(String(table), 'table');
+          add(String(column), 'column');
+        }
+      } catch (e) {
+        console.warn(`[sql] completion: ${(e as Error).message}`);
+      }
+    }
+    for (const k of KEYWORDS) add(k, 'keyword');
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.conn?.interrupt();
+    this.conn?.closeSync();
+    this.meta?.closeSync();
+    this.instance?.closeSync();
+    this.conn = undefined;
+    this.meta = undefined;
+    this.instance = undefined;
+  }
+}

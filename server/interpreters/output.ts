@@ -1,0 +1,151 @@
+/**
+ * An interpreter's output split into result messages by the display system (PROTOCOL 4.3) and capped by
+ * `zeppelin.interpreter.output.limit` (PROTOCOL 5.5). It reports each change so the engine can stream it.
+ *
+ * Notes:
+ * - Markers are recognised only at the start of a line and only when followed by a space, a tab or a newline;
+ *   text at a line start that could still become a marker is held back until the next chunk decides it.
+ * - The limit counts bytes per TEXT/TABLE message. On reaching it the message is cut at its last complete line,
+ *   an HTML alert message follows and everything after it in the run is dropped.
+ */
+import type { ResultMessage, ResultType } from '../../src/protocol';
+import type { OutputSink } from './types';
+
+export interface OutputEvents {
+  /** A message slot exists at `index` with this type (first output, or a type switch of an empty slot). */
+  slotStarted(index: number, type: ResultType): void;
+  /** Text added to an appendable (TEXT/TABLE) message. */
+  appended(index: number, text: string): void;
+  /** A non-appendable message changed; its whole data is to be re-sent. */
+  changed(index: number): void;
+}
+
+const MARKERS: Readonly<Record<string, ResultType>> = {
+  html: 'HTML', table: 'TABLE', text: 'TEXT', img: 'IMG', svg: 'SVG', angular: 'ANGULAR', network: 'NETWORK', null: 'NULL', element: 'ELEMENT',
+};
+const MARKER_RE = /^%([a-z]+)([ \t\n])/;
+const MAX_MARKER = Math.max(...Object.keys(MARKERS).map((k) => k.length)) + 2;
+
+const appendable = (type: ResultType): boolean => type === 'TEXT' || type === 'TABLE';
+
+export const DEFAULT_OUTPUT_LIMIT = 102400;
+
+export function truncationAlert(limit: number): string {
+  return '<div class="result-alert alert-warning" role="alert"><button type="button" class="close" data-dismiss="alert" aria-label="Close">'
+    + `<span aria-hidden="true">&times;</span></button><strong>Output is truncated</strong> to ${limit} bytes. `
+    + 'Learn more about <strong>ZEPPELIN_INTERPRETER_OUTPUT_LIMIT</strong></div>';
+}
+
+export class OutputCollector implements OutputSink {
+  readonly messages: ResultMessage[] = [];
+  private current: ResultMessage | undefined;
+  private currentBytes = 0;
+  private atLineStart = true;
+  private pending = '';
+  private cut = false;
+
+  constructor(
+    private readonly limit: number,
+    private readonly events: OutputEvents,
+  ) {}
+
+  get truncated(): boolean {
+    return this.cut;
+  }
+
+  write(text: string): void {
+    if (this.cut || text === '') return;
+    const buf = this.pending + text;
+    this.pending = '';
+    let i = 0;
+    while (i < buf.length && !this.cut) {
+      if (this.atLineStart && buf[i] === '%') {
+        const head = buf.slice(i, i + MAX_MARKER);
+        const m = MARKER_RE.exec(head);
+        if (m && MARKERS[m[1]]) {
+          this.startMessage(MARKERS[m[1]]);
+          i += m[0].length;
+          this.atLineStart = m[2] === '\n';
+          continue;
+        }
+        if (!m && /^%[a-z]*$/.test(head) && head.length < MAX_MARKER) {
+          this.pending = buf.slice(i);
+          return;
+        }
+      }
+      const nl = buf.indexOf('\n', i);
+      const end = nl < 0 ? buf.length : nl + 1;
+      this.append(buf.slice(i, end));
+      this.atLineStart = nl >= 0;
+      i = end;
+    }
+  }
+
+  message(type: ResultType, data: string): void {
+    if (this.cut) return;
+    this.flushPending();
+    this.push({ type, data });
+    this.events.changed(this.messages.length - 1);
+    this.current = undefined;
+    this.atLineStart = true;
+  }
+
+  /** The final messages: held-back text flushed, empty TEXT slots dropped. */
+  finish(): ResultMessage[] {
+    this.flushPending();
+    return this.messages.filter((m) => !(m.type === 'TEXT' && m.data === ''));
+  }
+
+  private flushPending(): void {
+    if (this.pending === '') return;
+    const rest = this.pending;
+    this.pending = '';
+    const type = MARKERS[rest.slice(1)];
+    if (type) this.startMessage(type);
+    else this.append(rest);
+  }
+
+  private push(m: ResultMessage): void {
+    this.messages.push(m);
+    this.current = m;
+    this.currentBytes = Buffer.byteLength(m.data);
+    this.events.slotStarted(this.messages.length - 1, m.type);
+  }
+
+  private startMessage(type: ResultType): void {
+    if (this.current && this.current.data === '') {
+      this.current.type = type;
+      this.events.slotStarted(this.messages.length - 1, type);
+      return;
+    }
+    this.push({ type, data: '' });
+  }
+
+  private append(text: string): void {
+    if (!this.current) this.push({ type: 'TEXT', data: '' });
+    const msg = this.current as ResultMessage;
+    const index = this.messages.length - 1;
+    if (!appendable(msg.type)) {
+      msg.data += text;
+      this.events.changed(index);
+      return;
+    }
+    const bytes = Buffer.byteLength(text);
+    if (this.currentBytes + bytes <= this.limit) {
+      msg.data += text;
+      this.currentBytes += bytes;
+      this.events.appended(index, text);
+      return;
+    }
+    // Keep what fits, back to the last complete line, then the alert; the rest of the run is dropped.
+    let keep = Buffer.from(text).subarray(0, Math.max(0, this.limit - this.currentBytes)).toString('utf8').replace(/\uFFFD$/, '');
+    keep = keep.slice(0, keep.lastIndexOf('\n') + 1);
+    if (keep !== '') {
+      msg.data += keep;
+      this.events.appended(index, keep);
+    }
+    this.push({ type: 'HTML', data: truncationAlert(this.limit) });
+    this.events.changed(this.messages.length - 1);
+    this.cut = true;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Interpreter sessions: one per setting when the setting is shared, one per (setting, note) when scoped or
+ * isolated per note (InterpreterOption.perNote). A session owns the FIFO scheduler and lazily opens one
+ * interpreter instance per interpreter class, so `%sql` and `%duckdb` of the same setting share a database.
+ */
+import type { InterpreterInfo, InterpreterSetting } from '../../src/protocol';
+import { errorMessage } from '../util/errors';
+import { createInterpreter } from './registry';
+import { FifoScheduler } from './scheduler';
+import { propertyValues, type InterpreterRegistry } from './settings';
+import type { Interpreter } from './types';
+
+export const SHARED = 'shared_process';
+
+export class InterpreterSession {
+  readonly scheduler = new FifoScheduler();
+  private readonly instances = new Map<string, Promise<Interpreter>>();
+  private readonly opened = new Map<string, Interpreter>();
+  closed = false;
+
+  constructor(
+    readonly id: string,
+    readonly setting: InterpreterSetting,
+    readonly noteId: string | undefined,
+    private readonly confDir: string,
+  ) {}
+
+  /** The open interpreter for `info`, started on first use; a failed start is forgotten so the next run retries. */
+  get(info: InterpreterInfo): Promise<Interpreter> {
+    let p = this.instances.get(info.class);
+    if (!p) {
+      const cls = info.class;
+      p = (async () => {
+        const interp = createInterpreter(cls, { properties: propertyValues(this.setting), confDir: this.confDir, sessionId: this.id });
+        await interp.open();
+        this.opened.set(cls, interp);
+        return interp;
+      })();
+      p.catch(() => this.instances.delete(cls));
+      this.instances.set(cls, p);
+    }
+    return p;
+  }
+
+  /** Interpreters already running in this session (completion and angular updates never start one). */
+  running(): Interpreter[] {
+    return [...this.opened.values()];
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.scheduler.dropAll();
+    const all = [...this.instances.values()];
+    this.instances.clear();
+    this.opened.clear();
+    await Promise.all(all.map(async (p) => {
+      try {
+        await (await p).close();
+      } catch (e) {
+        console.warn(`[interpreters] closing ${this.id}: ${errorMessage(e)}`);
+      }
+    }));
+  }
+}
+
+export class SessionManager {
+  private readonly sessions = new Map<string, InterpreterSession>();
+
+  constructor(
+    private readonly registry: InterpreterRegistry,
+    private readonly confDir: string,
+  ) {}
+
+  static sessionId(setting: InterpreterSetting, noteId: string): string {
+    const perNote = setting.option?.perNote ?? 'shared';
+    return `${setting.id}-${perNote === 'shared' ? SHARED : noteId}`;
+  }
+
+  sessionFor(setting: InterpreterSetting, noteId: string): InterpreterSession {
+    const id = SessionManager.sessionId(setting, noteId);
+    let s = this.sessions.get(id);
+    if (!s) {
+      const scoped = (setting.option?.perNote ?? 'shared') !== 'shared';
+      s = new InterpreterSession(id, setting, scoped ? noteId : undefined, this.confDir);
+      this.sessions.set(id, s);
+    }
+    return s;
+  }
+
+  existing(id: string): InterpreterSession | undefined {
+    return this.sessions.get(id);
+  }
+
+  all(): InterpreterSession[] {
+    return [...this.sessions.values()];
+  }
+
+  /**
+   * Closes the sessions of a setting (all of them, or only the one serving `noteId`); the setting is re-read from
+   * interpreter.json first, and the next run starts a fresh session lazily.
+   */
+  async restart(settingId: string, noteId?: string): Promise<InterpreterSetting | undefined> {
+    const doomed = this.all().filter((s) => s.setting.id === settingId && (noteId === undefined || s.noteId === undefined || s.noteId === noteId));
+    for (const s of doomed) this.sessions.delete(s.id);
+    await Promise.all(doomed.map((s) => s.close()));
+    return this.registry.reloadFromDisk(settingId);
+  }
+
+  async closeAll(): Promise<void> {
+    const all = this.all();
+    this.sessions.clear();
+    await Promise.all(all.map((s) => s.close()));
+  }
+}

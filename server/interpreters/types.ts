@@ -1,0 +1,77 @@
+/**
+ * The contract every interpreter implements. Adding an interpreter is adding a file under impl/ that exports a
+ * class behind this interface, plus one line in impl/index.ts naming its class.
+ */
+import type { FormInput, FormParams, ResultCode, ResultType } from '../../src/protocol';
+
+/** Where an interpreter writes while it runs; the engine streams it to the note room. */
+export interface OutputSink {
+  /** Raw text; lines starting with a display-system marker (`%table`, `%html`, ...) start a typed message. */
+  write(text: string): void;
+  /** A complete typed message (a rendered table, an image), independent of marker parsing. */
+  message(type: ResultType, data: string): void;
+  /** True once the output limit was reached: further writes are dropped. */
+  readonly truncated: boolean;
+}
+
+/** Programmatic forms (`z.input(...)` and friends) declared during a run. */
+export interface FormsApi {
+  params: FormParams;
+  noteParams: FormParams;
+  define(form: FormInput, noteLevel: boolean): void;
+}
+
+/** The interpreter side of the angular object registry (PROTOCOL 2.7), scoped to the running note. */
+export interface AngularApi {
+  bind(name: string, value: unknown, paragraphId?: string): void;
+  unbind(name: string, paragraphId?: string): void;
+}
+
+export interface InterpretContext {
+  noteId: string;
+  paragraphId: string;
+  user: string;
+  localProperties: Record<string, string>;
+  out: OutputSink;
+  forms: FormsApi;
+  angular: AngularApi;
+}
+
+export interface InterpretResult {
+  code: Extract<ResultCode, 'SUCCESS' | 'ERROR'>;
+  /** True when the run ended because of cancel(); the paragraph then ends ABORT. */
+  aborted?: boolean;
+}
+
+export interface Completion {
+  name: string;
+  value: string;
+  meta?: string;
+}
+
+/** SIMPLE: `${...}` template forms are parsed and substituted; NATIVE: forms come from the interpreter itself. */
+export type FormType = 'SIMPLE' | 'NATIVE' | 'NONE';
+
+export interface Interpreter {
+  open(): Promise<void>;
+  interpret(script: string, ctx: InterpretContext): Promise<InterpretResult>;
+  /** Stops the run of `paragraphId`; interpret() then resolves with `aborted: true`. */
+  cancel(paragraphId: string): void;
+  /** 0..100 while running, as far as the interpreter knows. */
+  progress(paragraphId: string): number;
+  completion(script: string, cursor: number, ctx: Pick<InterpretContext, 'noteId' | 'paragraphId'>): Promise<Completion[]>;
+  close(): Promise<void>;
+  /** A UI changed an angular object of this session; interpreters that mirror objects override this. */
+  angularUpdated?(noteId: string, name: string, value: unknown, paragraphId?: string): void;
+  angularRemoved?(noteId: string, name: string, paragraphId?: string): void;
+}
+
+/** Property values of the interpreter setting, as strings, plus what the server itself knows. */
+export interface InterpreterEnv {
+  properties: Record<string, string>;
+  confDir: string;
+  /** The session's id (also the angular objects' interpreterGroupId). */
+  sessionId: string;
+}
+
+export type InterpreterFactory = (env: InterpreterEnv) => Interpreter;

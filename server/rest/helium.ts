@@ -1,0 +1,98 @@
+/**
+ * `/api/helium/**` (PROTOCOL 3.9) over the local registry. The routes live in their own Fastify scope because the
+ * stock UI posts the artifact to /enable as a bare string, which the server-wide JSON parser would refuse.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { seedRegistry } from '../helium/registry';
+import { HeliumService } from '../helium/service';
+import type { Services } from '../services';
+import { ZeppelinError } from '../util/errors';
+import { noSuchNote, noSuchParagraph } from '../util/errors';
+import { ok, sendEnvelope, sendError } from './envelope';
+
+type NameParams = { Params: { name: string } };
+
+function artifactOf(body: unknown): string | undefined {
+  if (typeof body === 'string' && body.trim() !== '') return body.trim();
+  if (typeof body === 'object' && body !== null && typeof (body as { artifact?: unknown }).artifact === 'string') {
+    return (body as { artifact: string }).artifact;
+  }
+  return undefined;
+}
+
+async function guarded(reply: FastifyReply, work: () => Promise<FastifyReply>): Promise<FastifyReply> {
+  try {
+    return await work();
+  } catch (e) {
+    return sendError(reply, e);
+  }
+}
+
+export function registerHeliumRoutes(app: FastifyInstance, services: Services, confDir: string): void {
+  seedRegistry(confDir);
+  const helium = new HeliumService(confDir);
+
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+      const text = String(body).trim();
+      if (text === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(null, text);
+      }
+    });
+
+    scope.get('/api/helium/package', async (_req, reply) => ok(reply, helium.allPackages()));
+    scope.get('/api/helium/enabledPackage', async (_req, reply) => ok(reply, helium.enabledPackages()));
+    scope.get<NameParams>('/api/helium/package/:name', async (req, reply) => {
+      const versions = helium.packageVersions(req.params.name);
+      return versions ? ok(reply, versions) : sendEnvelope(reply, 'NOT_FOUND', undefined, `Package ${req.params.name} not found`);
+    });
+
+    scope.post<NameParams>('/api/helium/enable/:name', async (req, reply) =>
+      guarded(reply, async () => {
+        await helium.enable(req.params.name, artifactOf(req.body));
+        return ok(reply);
+      }));
+    scope.post<NameParams>('/api/helium/disable/:name', async (req, reply) =>
+      guarded(reply, async () => {
+        await helium.disable(req.params.name);
+        return ok(reply);
+      }));
+
+    scope.get<NameParams>('/api/helium/bundle/load/:name', async (req, reply) =>
+      reply.code(200).type('text/javascript; charset=utf-8').send(helium.bundle(req.params.name)));
+
+    scope.get<NameParams>('/api/helium/spell/config/:name', async (req, reply) =>
+      guarded(reply, async () => ok(reply, helium.config(req.params.name))));
+    scope.get('/api/helium/config', async (_req, reply) => ok(reply, helium.allConfig()));
+    scope.get<{ Params: { name: string; artifact: string } }>('/api/helium/config/:name/:artifact', async (req, reply) =>
+      guarded(reply, async () => ok(reply, helium.config(req.params.name, req.params.artifact))));
+    scope.post<{ Params: { name: string; artifact: string } }>('/api/helium/config/:name/:artifact', async (req, reply) =>
+      guarded(reply, async () => {
+        const body = req.body;
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ZeppelinError('Expected a JSON object of config values');
+        return ok(reply, await helium.saveConfig(req.params.name, req.params.artifact, body as Record<string, unknown>));
+      }));
+
+    scope.get('/api/helium/order/visualization', async (_req, reply) => ok(reply, helium.visualizationOrder()));
+    scope.post('/api/helium/order/visualization', async (req, reply) =>
+      guarded(reply, async () => {
+        const order = req.body;
+        if (!Array.isArray(order) || !order.every((x): x is string => typeof x === 'string')) throw new ZeppelinError('Expected a list of package names');
+        await helium.setVisualizationOrder(order);
+        return ok(reply);
+      }));
+
+    // Applications are offered for any paragraph of a known note; running one is not available yet.
+    scope.get<{ Params: { noteId: string; paragraphId: string } }>('/api/helium/suggest/:noteId/:paragraphId', async (req, reply) =>
+      guarded(reply, async () => {
+        const entry = services.notebook.get(req.params.noteId);
+        if (!entry) throw noSuchNote(req.params.noteId);
+        if (!entry.note.paragraphs.some((p) => p.id === req.params.paragraphId)) throw noSuchParagraph(req.params.paragraphId);
+        return ok(reply, { available: helium.enabledPackages().filter((r) => r.pkg.type === 'APPLICATION') });
+      }));
+  });
+}
