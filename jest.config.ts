@@ -1,7 +1,7 @@
 import type { Config } from 'jest';
 
 // Packages that ship ESM only; ts-jest transpiles them to CommonJS for jest on node 20.
-const esmOnly = ['@tanstack', 'jsondiffpatch', 'wouter', 'regexparam', 'react-cytoscapejs', '@redux-devtools'];
+const esmOnly = ['@tanstack', 'ansi_up', 'jsondiffpatch', 'wouter', 'regexparam', 'react-cytoscapejs', '@redux-devtools'];
 
 const config: Config = {
   testEnvironment: 'jsdom',

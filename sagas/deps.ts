@@ -50,8 +50,29 @@ export interface SagaDeps {
   /** Runs a Helium bundle's script text in the page. */
   loadBundle(name: string, source: string): Promise<void>;
   pingIntervalMs: number;
+  /**
+   * A plain GET without credentials or extra headers (note import from a URL): the URL is usually on another
+   * origin, where cookies or a custom header would turn it into a CORS preflight or leak the session.
+   */
+  fetchUrl(url: string): Promise<string>;
+  /** Makes the browser drop cached Basic-auth credentials (logout); false when the browser cannot. */
+  clearBasicAuth(): Promise<boolean>;
+  /** The user's display preferences, kept in the browser between visits. */
+  prefs: PreferenceStore;
   /** The action log as a DevTools-importable JSON text; bound once the store exists. */
   exportActionLog?: () => string;
+}
+
+export interface Preferences {
+  theme?: 'system' | 'light' | 'dark';
+  locale?: string;
+}
+
+export interface PreferenceStore {
+  load(): Preferences;
+  save(p: Preferences): void;
+  /** The browser's language (`navigator.language`), the default date locale. */
+  browserLanguage(): string;
 }
 
 /** Zeppelin's stock clients send `{5-char client id}-{counter}`; we do the same so servers see familiar ids. */

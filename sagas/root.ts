@@ -11,11 +11,25 @@ import { resyncSaga } from './resync';
 import { routingSaga } from './routing';
 import { shellSaga } from './shell';
 import { socketSaga } from './socket';
+import { notePageSaga } from './notePage';
+import { noteActionsSaga } from './noteActions';
+import { jobManagerSaga } from './jobManager';
+import { loginSaga } from './login';
+import { searchSaga } from './search';
+import { prefsSaga } from './prefs';
+import { adminSaga } from './admin';
 
 export function* rootSaga(deps: SagaDeps): SagaIterator<void> {
   yield fork(routingSaga, deps);
   yield fork(resyncSaga);
   yield fork(shellSaga, deps);
+  yield fork(notePageSaga, deps);
+  yield fork(noteActionsSaga, deps);
+  yield fork(jobManagerSaga, deps);
+  yield fork(loginSaga, deps);
+  yield fork(searchSaga, deps);
+  yield fork(prefsSaga, deps);
+  yield fork(adminSaga, deps);
   const outcome: TicketOutcome = yield call(fetchTicket, deps);
   if (outcome === 'redirected') return;
   yield all([call(socketSaga, deps), call(loadHeliumBundles, deps), call(fetchServerInfo, deps)]);

@@ -44,6 +44,6 @@ function finish(ok) {
 if (!step('lint', bin('eslint'), ['--max-warnings', '0', '--ext', '.ts,.tsx,.js', 'src', 'slices', 'sagas', 'server', 'test', 'bench', 'e2e', 'scripts', 'webpack.config.js'])) finish(false);
 if (!step('type check', bin('tsc'), ['--noEmit', '-p', '.'])) finish(false);
 const unitOk = jestStep('jest', ['--ci']);
-if (!step('build', process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'])) finish(false);
+if (!step('build', process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--stats', 'errors-warnings'])) finish(false);
 const e2eOk = jestStep('browser', ['--ci', '--config', 'e2e/jest.config.ts', '--runInBand']);
 finish(unitOk && e2eOk);

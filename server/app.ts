@@ -29,8 +29,10 @@ import { registerCredentialRoutes } from './rest/credentials';
 import { registerNotebookRepoRoutes } from './rest/notebookRepos';
 import { registerHeliumRoutes } from './rest/helium';
 import { registerClusterRoutes } from './rest/cluster';
+import { registerRevisionRoutes } from './rest/revisions';
+import { registerCronRoutes } from './rest/cron';
 import type { Services } from './services';
-import { NoteRepo } from './storage/noteRepo';
+import { openNoteRepo } from './storage/select';
 import { Broadcasts } from './ws/broadcasts';
 import { ConnectionManager, type Connection } from './ws/connections';
 import { handleFrame } from './ws/dispatch';
@@ -97,8 +99,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   let services: Services | undefined;
   if (!proxy) {
-    const repo = new NoteRepo(config.getString('zeppelin.notebook.dir'));
-    await repo.init();
+    const repo = await openNoteRepo(config);
     const confDir = resolve(opts.confDir);
     const interpreters = new InterpreterRegistry(loadInterpreterSettings(confDir), config.getString('zeppelin.interpreter.group.default'), confDir);
     const notebook = new Notebook(repo, interpreters);
@@ -162,6 +163,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     registerNotebookRepoRoutes(app, services, resolve(opts.confDir));
     registerHeliumRoutes(app, services, resolve(opts.confDir));
     registerClusterRoutes(app, services);
+    registerRevisionRoutes(app, services);
+    registerCronRoutes(app, services);
   }
   const ui = hasUi ? new StaticFiles(webDir) : undefined;
 

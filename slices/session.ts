@@ -2,7 +2,7 @@
  * Who is logged in. The ticket string itself never enters the store (the socket saga keeps it in its vault and
  * adds it to frames at send time), so action logs and DevTools exports cannot leak it.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type LoginState = 'unknown' | 'anonymous' | 'loggedIn' | 'loggedOut';
 
@@ -74,6 +74,19 @@ export const sessionSlice = createSlice({
 });
 
 export const session = sessionSlice.actions;
+
+export interface LoginForm {
+  userName: string;
+  /** Not enumerable: it never reaches JSON, so neither the action log export nor DevTools can show it. */
+  readonly password: string;
+}
+
+/** The login dialog was submitted; the login saga posts the form. */
+export const loginSubmitted = createAction('session/loginSubmitted', (userName: string, password: string) => {
+  const payload = { userName } as LoginForm;
+  Object.defineProperty(payload, 'password', { value: password, enumerable: false });
+  return { payload };
+});
 export const { selectSession, selectPrincipal, selectIsLoggedIn } = sessionSlice.selectors;
 
 const EXTERNAL_LOGIN_MARKER = '#Pac4j';

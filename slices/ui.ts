@@ -18,16 +18,20 @@ export interface Toast {
 export type Dialog =
   | { kind: 'insufficientPrivileges'; info: string }
   | { kind: 'details'; info: string }
-  | { kind: 'login'; info: string | null };
+  | { kind: 'login'; info: string | null; error?: string; pending?: boolean }
+  /** A titled message with a Close button (job run/stop failures, About). */
+  | { kind: 'message'; title: string; info: string };
 
 export interface UiState {
   toasts: Toast[];
   nextToastId: number;
   dialog: Dialog | null;
   theme: 'system' | 'light' | 'dark';
+  /** BCP 47 tag of the date language (see src/app/locales.ts). */
+  locale: string;
 }
 
-const initialState: UiState = { toasts: [], nextToastId: 1, dialog: null, theme: 'system' };
+const initialState: UiState = { toasts: [], nextToastId: 1, dialog: null, theme: 'system', locale: 'en-US' };
 
 /** Spec: toasts stay 6000 ms, have a dismiss button and are not dismissed by a click on them. */
 export const TOAST_TIMEOUT_MS = 6000;
@@ -62,6 +66,15 @@ export const uiSlice = createSlice({
     themeChosen(state, action: PayloadAction<UiState['theme']>) {
       state.theme = action.payload;
     },
+    localeChosen(state, action: PayloadAction<string>) {
+      state.locale = action.payload;
+    },
+    loginStarted(state) {
+      if (state.dialog?.kind === 'login') state.dialog = { ...state.dialog, pending: true, error: undefined };
+    },
+    loginFailed(state, action: PayloadAction<string>) {
+      if (state.dialog?.kind === 'login') state.dialog = { ...state.dialog, pending: false, error: action.payload };
+    },
   },
   extraReducers: (b) =>
     b
@@ -84,8 +97,9 @@ export const uiSlice = createSlice({
     selectToasts: (s) => s.toasts,
     selectDialog: (s) => s.dialog,
     selectTheme: (s) => s.theme,
+    selectLocale: (s) => s.locale,
   },
 });
 
 export const ui = uiSlice.actions;
-export const { selectToasts, selectDialog, selectTheme } = uiSlice.selectors;
+export const { selectToasts, selectDialog, selectTheme, selectLocale } = uiSlice.selectors;

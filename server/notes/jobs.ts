@@ -19,7 +19,7 @@ export function noteJobInfo(entry: NoteEntry, now = Date.now()): NoteJobInfo {
   return {
     noteId: entry.id,
     noteName: entry.path.slice(1),
-    noteType: note.config?.cron ? 'cron' : 'normal',
+    noteType: typeof note.config?.cron === 'string' && note.config.cron.trim() !== '' ? 'cron' : 'normal',
     interpreter: note.defaultInterpreterGroup ?? '',
     isRunningJob: note.paragraphs.some((p) => p.status === 'RUNNING' || p.status === 'PENDING'),
     isRemoved: false,

@@ -5,6 +5,7 @@
  */
 import type { JsonObject, Note, NoteInfo, Paragraph } from '../../src/protocol';
 import type { InterpreterRegistry } from '../interpreters/settings';
+import { isVersioned, type RevisionStore } from '../revisions/types';
 import type { NoteRepo } from '../storage/noteRepo';
 import { anyDateToFile, formatTrashSuffix } from '../util/dates';
 import { noSuchNote, pathExists, ZeppelinError } from '../util/errors';
@@ -317,6 +318,25 @@ export class Notebook {
 
   setNoteField(entry: NoteEntry, key: string, value: unknown): void {
     setOrdered(entry.note, key, value, NOTE_ORDER);
+  }
+
+  /** The store's revisions, when it keeps any (PROTOCOL 2.4). */
+  get revisions(): RevisionStore | undefined {
+    return isVersioned(this.repo) ? this.repo.revisions : undefined;
+  }
+
+  /**
+   * SET_NOTE_REVISION: the note takes an older content while keeping its id, path and name, and is saved (not
+   * committed: the restore shows up as a change until the next checkpoint, as in Zeppelin).
+   */
+  async replaceContent(id: string, content: Note): Promise<NoteEntry> {
+    const entry = this.mustGet(id);
+    const note = withoutStaleRuns(structuredClone(content));
+    note.id = id;
+    note.name = nameOf(entry.path);
+    entry.note = note;
+    await this.save(id);
+    return entry;
   }
 
   /** Resolves once every pending write has reached the disk. */

@@ -6,8 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { seedRegistry } from '../helium/registry';
 import { HeliumService } from '../helium/service';
 import type { Services } from '../services';
-import { ZeppelinError } from '../util/errors';
-import { noSuchNote, noSuchParagraph } from '../util/errors';
+import { noSuchNote, noSuchParagraph, ZeppelinError } from '../util/errors';
 import { ok, sendEnvelope, sendError } from './envelope';
 
 type NameParams = { Params: { name: string } };

@@ -4,7 +4,7 @@ import { noteJobInfo, paragraphJobStatus } from '../notes/jobs';
 import type { FormParams, Paragraph } from '../../src/protocol';
 import { findParagraph, setParagraphField } from '../notes/paragraphs';
 import type { Services } from '../services';
-import { errorMessage, noSuchParagraph, ZeppelinError } from '../util/errors';
+import { noSuchParagraph } from '../util/errors';
 import { bodyObject, ok, sendEnvelope, sendError } from './envelope';
 
 /** `{params: {...}}` of a run request, when it is an object. */
@@ -132,14 +132,5 @@ export function registerJobRoutes(app: FastifyInstance, s: Services): void {
     }
   });
 
-  const cronDisabled = async (_req: unknown, reply: Parameters<typeof ok>[0]) => {
-    try {
-      throw new ZeppelinError('Cron is not enabled from Zeppelin server', 'FORBIDDEN');
-    } catch (e) {
-      return sendEnvelope(reply, 'FORBIDDEN', undefined, errorMessage(e));
-    }
-  };
-  app.get('/api/notebook/cron/:noteId', cronDisabled);
-  app.post('/api/notebook/cron/:noteId', cronDisabled);
-  app.delete('/api/notebook/cron/:noteId', cronDisabled);
+  // The cron endpoints: server/rest/cron.ts.
 }

@@ -35,7 +35,7 @@ export function registerNotebookRoutes(app: FastifyInstance, s: Services): void 
 
   app.get('/api/notebook', wrap(async (_req, reply) => ok(reply, s.broadcasts.notesInfoData().notes, '')));
 
-  app.get('/api/notebook/capabilities', wrap(async (_req, reply) => ok(reply, { isRevisionSupported: false }, '')));
+  // Capabilities and the revision endpoints: server/rest/revisions.ts.
 
   app.get('/api/notebook/search', wrap<{ Querystring: { q?: string } }>(async (req, reply) => {
     if (!s.config.getBool('zeppelin.search.enable', true)) return ok(reply, [], '');
@@ -231,23 +231,4 @@ export function registerNotebookRoutes(app: FastifyInstance, s: Services): void 
     s.broadcasts.jobUpdate([entry.id]);
     return ok(reply, undefined, '');
   }));
-
-  // This storage keeps no revisions: the list has no body at all, as Zeppelin answers for unversioned storage.
-  app.get('/api/notebook/:noteId/revision', wrap<NoteParams>(async (req, reply) => {
-    s.notebook.mustGet(req.params.noteId);
-    return ok(reply, undefined, '');
-  }));
-  app.post('/api/notebook/:noteId/revision', wrap<NoteParams>(async (req, reply) => {
-    s.notebook.mustGet(req.params.noteId);
-    const message = str(bodyObject(req.body).commitMessage);
-    if (!message) throw new ZeppelinError('commitMessage cannot be empty', 'BAD_REQUEST');
-    return ok(reply, undefined, "Couldn't checkpoint note revision: possibly storage doesn't support versioning.");
-  }));
-  const noRevision = wrap<{ Params: { noteId: string; revisionId: string } }>(async (req) => {
-    s.notebook.mustGet(req.params.noteId);
-    throw new ZeppelinError(`No such revision: ${req.params.revisionId}`, 'NOT_FOUND');
-  });
-  app.get('/api/notebook/:noteId/revision/:revisionId', noRevision);
-  app.put('/api/notebook/:noteId/revision/:revisionId', noRevision);
-
 }

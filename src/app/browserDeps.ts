@@ -1,5 +1,5 @@
 /** The real browser implementations of the saga dependencies. */
-import { createCredentialVault, msgIdGenerator, type SagaDeps, type SocketLike } from '../../sagas/deps';
+import { createCredentialVault, msgIdGenerator, type PreferenceStore, type Preferences, type SagaDeps, type SocketLike } from '../../sagas/deps';
 import { ANONYMOUS_AUTH } from '../protocol';
 import { navigateHash } from './hashLocation';
 import { createRestClient } from './rest';
@@ -51,6 +51,46 @@ function loadBundle(name: string, source: string): Promise<void> {
   });
 }
 
+async function fetchUrl(url: string): Promise<string> {
+  const res = await fetch(url, { method: 'GET', credentials: 'omit' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res.text();
+}
+
+/**
+ * A request with deliberately wrong Basic credentials replaces the ones the browser caches for this site (there
+ * is no API to forget them); the answer does not matter.
+ */
+async function clearBasicAuth(): Promise<boolean> {
+  try {
+    await fetch(window.location.href, { method: 'HEAD', headers: { Authorization: `Basic ${btoa(`logout:${Date.now()}`)}` } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const PREFS_KEY = 'zeppelin.preferences';
+
+const prefs: PreferenceStore = {
+  load() {
+    try {
+      const v: unknown = JSON.parse(window.localStorage.getItem(PREFS_KEY) ?? '{}');
+      return typeof v === 'object' && v !== null ? (v as Preferences) : {};
+    } catch {
+      return {};
+    }
+  },
+  save(p) {
+    try {
+      window.localStorage.setItem(PREFS_KEY, JSON.stringify(p));
+    } catch {
+      // private mode or full storage: the choice lasts for this visit only
+    }
+  },
+  browserLanguage: () => navigator.language || 'en-US',
+};
+
 export function browserDeps(): SagaDeps {
   return {
     wsUrl: wsUrlFor(window.location),
@@ -69,5 +109,8 @@ export function browserDeps(): SagaDeps {
     download,
     loadBundle,
     pingIntervalMs: PING_INTERVAL_MS,
+    fetchUrl,
+    clearBasicAuth,
+    prefs,
   };
 }

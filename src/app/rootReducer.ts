@@ -10,10 +10,18 @@ import { routeSlice } from '../../slices/route';
 import { serverSlice } from '../../slices/server';
 import { sessionSlice } from '../../slices/session';
 import { uiSlice } from '../../slices/ui';
+import { notePageSlice } from '../../slices/notePage';
+import { homeSlice } from '../../slices/home';
+import { noteDialogsSlice } from '../../slices/noteDialogs';
+import { jobManagerSlice } from '../../slices/jobManager';
+import { searchSlice } from '../../slices/search';
+import { adminSlices } from '../../slices/admin';
 
 export const rootReducer = combineSlices(
-  connectionSlice, sessionSlice, routeSlice, notesSlice, paragraphsReducerSlice, jobsSlice, interpretersSlice, heliumSlice,
+  connectionSlice, sessionSlice, routeSlice, notesSlice, paragraphsReducerSlice, jobsSlice, interpretersSlice, heliumSlice, notePageSlice,
   serverSlice, uiSlice,
+  homeSlice, noteDialogsSlice, jobManagerSlice, searchSlice,
+  ...adminSlices,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -5,7 +5,8 @@ export function Modal({ title, onClose, children, footer }: { title: string; onC
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    ref.current?.focus();
+    // A field with autoFocus keeps the focus; otherwise the dialog itself takes it.
+    if (!ref.current?.contains(document.activeElement)) ref.current?.focus();
   }, []);
   return (
     <div className="modal-backdrop">

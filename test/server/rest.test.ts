@@ -9,7 +9,8 @@ describe('REST /api/notebook (PROTOCOL 3.3) and jobs (3.4)', () => {
   let watcher: Client;
 
   beforeEach(async () => {
-    server = await startTestServer({ fixtures: true });
+    // The plain folder store: this suite checks the unversioned answers; revisions*.test.ts covers git.
+    server = await startTestServer({ fixtures: true, settings: { 'zeppelin.notebook.storage': 'org.apache.zeppelin.notebook.repo.VFSNotebookRepo' } });
     watcher = await Client.open(server.wsUrl, server.origin);
     await watcher.sync();
   });

@@ -10,7 +10,8 @@ describe('websocket: jobs, interpreters, configuration, robustness', () => {
   let a: Client;
 
   beforeEach(async () => {
-    server = await startTestServer({ fixtures: true, settings: { 'zeppelin.websocket.max.text.message.size': '20000' } });
+    // The plain folder store: this suite checks the unversioned answers; revisions*.test.ts covers git.
+    server = await startTestServer({ fixtures: true, settings: { 'zeppelin.websocket.max.text.message.size': '20000', 'zeppelin.notebook.storage': 'org.apache.zeppelin.notebook.repo.VFSNotebookRepo' } });
     a = await Client.open(server.wsUrl, server.origin);
   });
   afterEach(async () => {

@@ -12,7 +12,8 @@ describe('websocket: notes, folders and trash (PROTOCOL 2.1)', () => {
   let b: Client;
 
   beforeEach(async () => {
-    server = await startTestServer({ fixtures: true });
+    // Cron off: this suite checks Zeppelin's own default ("Wrong configs"); cron-on is covered by cron*.test.ts.
+    server = await startTestServer({ fixtures: true, settings: { 'zeppelin.notebook.cron.enable': 'false' } });
     a = await Client.open(server.wsUrl, server.origin);
     b = await Client.open(server.wsUrl, server.origin);
     await a.sync();

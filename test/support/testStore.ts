@@ -2,7 +2,7 @@
  * A real store (real reducers, real sagas) wired to fakes: a manual clock, scripted sockets and a scripted REST
  * client. Tests assert on the action log, the same record support staff read.
  */
-import { createCredentialVault, msgIdGenerator, type SagaDeps } from '../../sagas/deps';
+import { createCredentialVault, msgIdGenerator, type Preferences, type SagaDeps } from '../../sagas/deps';
 import { HttpError, type RestClient } from '../../src/app/rest';
 import { makeStore } from '../../src/app/store';
 import { ANONYMOUS_AUTH } from '../../src/protocol';
@@ -32,7 +32,18 @@ export function fakeRest(replies: Record<string, RestReply>) {
 
 export const ANONYMOUS_TICKET = { principal: 'anonymous', ticket: 'anonymous', roles: '[]' };
 
-export function makeTestStore(opts: { rest?: Record<string, RestReply>; random?: () => number; pingIntervalMs?: number } = {}) {
+export interface TestStoreOptions {
+  rest?: Record<string, RestReply>;
+  random?: () => number;
+  pingIntervalMs?: number;
+  /** Answers of plain URL fetches (note import by URL); an Error rejects. Unlisted URLs fail. */
+  urls?: Record<string, string | Error>;
+  prefs?: Preferences;
+  browserLanguage?: string;
+  clearBasicAuth?: boolean;
+}
+
+export function makeTestStore(opts: TestStoreOptions = {}) {
   const clock = manualClock(1_700_000_000_000);
   const sockets = fakeSocketFactory();
   const rest = fakeRest({
@@ -47,6 +58,10 @@ export function makeTestStore(opts: { rest?: Record<string, RestReply>; random?:
   const redirects: string[] = [];
   const downloads: { fileName: string; text: string }[] = [];
   const random = opts.random ?? (() => 0.5);
+  const fetchedUrls: string[] = [];
+  const savedPrefs: Preferences[] = [];
+  let basicAuthCleared = 0;
+  let reloads = 0;
   const deps: SagaDeps = {
     wsUrl: 'ws://localhost:8080/ws',
     openSocket: sockets.openSocket,
@@ -60,14 +75,32 @@ export function makeTestStore(opts: { rest?: Record<string, RestReply>; random?:
     redirect: (u) => { redirects.push(u); },
     currentHref: () => 'http://localhost:8080/#/',
     setTitle: (t) => { titles.push(t); },
-    reload: () => undefined,
+    reload: () => { reloads++; },
     download: (fileName, text) => { downloads.push({ fileName, text }); },
     loadBundle: async () => undefined,
     pingIntervalMs: opts.pingIntervalMs ?? 10_000,
+    fetchUrl: async (url) => {
+      fetchedUrls.push(url);
+      const r = opts.urls?.[url];
+      if (r === undefined) throw new Error('Failed to fetch');
+      if (r instanceof Error) throw r;
+      return r;
+    },
+    clearBasicAuth: async () => {
+      basicAuthCleared++;
+      return opts.clearBasicAuth ?? true;
+    },
+    prefs: {
+      load: () => ({ ...opts.prefs }),
+      save: (p) => { savedPrefs.push(p); },
+      browserLanguage: () => opts.browserLanguage ?? 'en-US',
+    },
   };
   const { store, log, task } = makeStore({ deps, now: clock.now, devChecks: true, devTools: false });
   return {
-    store, log, task, clock, sockets, deps, rest, navigations, titles, redirects, downloads,
+    store, log, task, clock, sockets, deps, rest, navigations, titles, redirects, downloads, fetchedUrls, savedPrefs,
+    basicAuthCleared: () => basicAuthCleared,
+    reloads: () => reloads,
     /** Action types recorded so far, optionally only those matching a prefix list. */
     types: (...prefixes: string[]) => log.types().filter((t) => prefixes.length === 0 || prefixes.some((p) => t.startsWith(p))),
     settle,

@@ -9,6 +9,7 @@ import { laterHandlers } from './later';
 import { miscHandlers } from './misc';
 import { noteHandlers } from './notes';
 import { paragraphHandlers } from './paragraphs';
+import { revisionHandlers } from './revisions';
 
 export const handlers: HandlerTable = {
   ...noteHandlers,
@@ -19,5 +20,6 @@ export const handlers: HandlerTable = {
   ...miscHandlers,
   ...executionHandlers,
   ...angularHandlers,
+  ...revisionHandlers,
   ...laterHandlers,
 };

@@ -3,6 +3,7 @@ import type { JsonObject } from '../../../src/protocol';
 import { noteToIpynb, ipynbToNote, isJupyter } from '../../notes/jupyter';
 import type { NoteEntry } from '../../notes/notebook';
 import { nameOf, normalizeNotePath, parentOf } from '../../notes/paths';
+import { cronAllowedFor, cronEnabled, runAsRefusal } from '../../cron/policy';
 import { errorMessage, noSuchNote, ZeppelinError } from '../../util/errors';
 import type { Ctx, HandlerTable } from '../context';
 
@@ -13,10 +14,15 @@ function show(ctx: Ctx, entry: NoteEntry): void {
   ctx.s.angular.replay(ctx.conn, entry, ctx.s.broadcasts.bindings(entry.note).map((b) => b.name));
 }
 
+/** PROTOCOL 2.1 NOTE_UPDATE: cron settings are refused while cron is off, and may only name the caller's identity. */
 function cronGuard(ctx: Ctx, config: JsonObject): void {
-  if (ctx.s.config.getBool('zeppelin.notebook.cron.enable')) return;
   const set = (k: string): boolean => config[k] !== undefined && config[k] !== null;
-  if (set('cron') || set('cronExecutingUser') || set('cronExecutingRoles')) throw new ZeppelinError('Wrong configs');
+  if (!cronEnabled(ctx.s.config)) {
+    if (set('cron') || set('cronExecutingUser') || set('cronExecutingRoles')) throw new ZeppelinError('Wrong configs');
+    return;
+  }
+  const refusal = runAsRefusal(config, ctx.user, ctx.roles);
+  if (refusal !== undefined) throw new ZeppelinError(refusal);
 }
 
 export const noteHandlers = {
@@ -108,8 +114,12 @@ export const noteHandlers = {
     cronGuard(ctx, config as JsonObject);
     // Zeppelin writes `name` into the note's name and path; here a changed name is a rename inside the folder.
     if (name !== nameOf(entry.path)) await ctx.s.notebook.rename(id, normalizeNotePath(`${parentOf(entry.path)}/${name}`));
-    const next = { ...config, isZeppelinNotebookCronEnable: ctx.s.config.getBool('zeppelin.notebook.cron.enable') };
+    const allowed = cronAllowedFor(ctx.s.config, entry.path);
+    const next: JsonObject = { ...config, isZeppelinNotebookCronEnable: allowed };
+    // A note outside the allowed folders silently loses its schedule (PROTOCOL 2.1).
+    if (!allowed) delete next.cron;
     ctx.s.notebook.setNoteField(entry, 'config', next);
+    // Saving reschedules the note (cron/scheduler.ts follows every change) and records a bad expression in info.cron.
     await ctx.s.notebook.save(id);
     ctx.s.connections.toRoom(id, 'NOTE_UPDATED', { name: nameOf(entry.path), config: next, info: ctx.s.broadcasts.wsNote(entry).info ?? {} });
     ctx.s.broadcasts.notesInfo();

@@ -1,0 +1,217 @@
+/**
+ * The note page in Chromium against the embedded server: open a sample note, edit and save, insert, move, clone
+ * and delete (menu and keys), every paragraph shortcut, forms, find and replace, export, and view-only mode.
+ */
+import fs from 'fs';
+import type { Page } from 'playwright-core';
+import { launch, type Browser } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+import { waitUntil } from './support/wait';
+
+const NOTE = '2EYDJKFFY';
+const PY = '20180118-112246_474555672';
+const FORM = '20180118-115612_471385279';
+
+let server: TestServer;
+let browser: Browser;
+let sent: { op: string; data: Record<string, unknown> }[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launch();
+  browser.page.on('websocket', (ws) => ws.on('framesent', (f) => {
+    const m = JSON.parse(String(f.payload));
+    if (m.op !== 'PING') sent.push(m);
+  }));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(page: Page): Promise<void> {
+  sent = [];
+  // a fresh page each time: a hash-only goto would keep the previous state (and any open dialog)
+  await page.goto('about:blank');
+  await page.goto(`${server.url}#/notebook/${NOTE}`);
+  await page.getByRole('toolbar', { name: 'Note toolbar' }).waitFor();
+  await page.locator(`#paragraph_${PY} .monaco-editor`).waitFor();
+}
+
+const ids = (page: Page) => page.locator('section[id^="paragraph_"]').evaluateAll((els) => els.map((e) => e.id.replace('paragraph_', '')));
+const para = (page: Page, id: string) => page.locator(`#paragraph_${id}`);
+
+async function focusEditor(page: Page, id: string): Promise<void> {
+  await para(page, id).locator('.monaco-editor .view-lines').click();
+}
+
+test('a sample note opens with its paragraphs, editors, sandboxed HTML and text results', async () => {
+  const { page } = browser;
+  await open(page);
+  await page.getByRole('heading', { level: 1, name: '1. IPython Basic' }).waitFor();
+  expect((await ids(page)).length).toBe(14);
+  const frame = page.frameLocator(`#paragraph_20180118-105449_1130638270 iframe.result-frame`);
+  await frame.getByText('IPython is more powerful').first().waitFor();
+  // the note's HTML runs in an opaque origin: no access to the app's storage or DOM
+  const probe = await page.locator('#paragraph_20180118-105449_1130638270 iframe.result-frame').evaluate((f: HTMLIFrameElement) => {
+    try { return String(f.contentWindow?.document); } catch { return 'blocked'; }
+  });
+  expect(probe).toBe('blocked');
+  await para(page, PY).getByTestId('text-result').waitFor();
+  expect(sent.some((f) => f.op === 'GET_INTERPRETER_BINDINGS')).toBe(true);
+});
+
+test('edited text is saved on blur and survives a reload', async () => {
+  const { page } = browser;
+  await open(page);
+  await focusEditor(page, PY);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n# saved by e2e');
+  await page.getByRole('heading', { level: 1 }).click();
+  await waitUntil(() => sent.filter((f) => f.op === 'COMMIT_PARAGRAPH' && String(f.data.paragraph).endsWith('# saved by e2e')).length, (n) => n === 1);
+  await open(page);
+  await para(page, PY).getByText('# saved by e2e').waitFor();
+});
+
+test('insert, clone, move and delete with the paragraph shortcuts', async () => {
+  const { page } = browser;
+  await open(page);
+  const before = await ids(page);
+  const at = before.indexOf(PY);
+  await focusEditor(page, PY);
+  await page.keyboard.press('Control+Alt+KeyB');
+  await waitUntil(() => ids(page), (xs) => xs.length === before.length + 1);
+  const inserted = (await ids(page))[at + 1];
+  expect(before).not.toContain(inserted);
+  // the new paragraph gets the focus: typing goes into it
+  await page.keyboard.type('%md hello from e2e');
+  await focusEditor(page, PY);
+  await page.keyboard.press('Control+Shift+KeyC');
+  await waitUntil(() => ids(page), (xs) => xs.length === before.length + 2);
+  await waitUntil(() => sent.filter((f) => f.op === 'COPY_PARAGRAPH').length, (n) => n === 1);
+  await page.keyboard.press('Control+Alt+KeyK');
+  await waitUntil(() => ids(page), (xs) => xs.indexOf(PY) === at - 1);
+  await page.keyboard.press('Control+Alt+KeyJ');
+  await waitUntil(() => ids(page), (xs) => xs.indexOf(PY) === at);
+  await focusEditor(page, inserted);
+  await page.keyboard.press('Control+Alt+KeyD');
+  await page.getByRole('dialog', { name: 'Remove' }).getByRole('button', { name: 'Remove' }).click();
+  await waitUntil(() => ids(page), (xs) => !xs.includes(inserted));
+});
+
+test('menu items and toggle shortcuts: editor, output, title, line numbers, width, enable', async () => {
+  const { page } = browser;
+  await open(page);
+  const p = para(page, PY);
+  await focusEditor(page, PY);
+  await page.keyboard.press('Control+Alt+KeyM');
+  await p.locator('.monaco-editor .line-numbers').first().waitFor();
+  await page.keyboard.press('Control+Alt+KeyO');
+  await p.getByRole('button', { name: 'Show output' }).waitFor();
+  await page.keyboard.press('Control+Alt+KeyO');
+  await p.getByRole('button', { name: 'Hide output' }).waitFor();
+  await page.keyboard.press('Control+Shift+Minus');
+  await waitUntil(() => page.locator(`[data-paragraph-id="${PY}"]`).evaluate((e) => (e as HTMLElement).style.gridColumn), (v) => v.includes('11'));
+  await page.keyboard.press('Control+Shift+Equal');
+  await waitUntil(() => page.locator(`[data-paragraph-id="${PY}"]`).evaluate((e) => (e as HTMLElement).style.gridColumn), (v) => v.includes('12'));
+  await page.keyboard.press('Control+Alt+KeyR');
+  await p.getByRole('button', { name: 'Run paragraph' }).and(page.locator('[disabled]')).waitFor();
+  await page.keyboard.press('Control+Alt+KeyR');
+  await p.getByRole('button', { name: 'Run paragraph' }).and(page.locator(':not([disabled])')).waitFor();
+  await page.keyboard.press('Control+Alt+KeyE');
+  await p.getByRole('button', { name: 'Show editor' }).waitFor();
+  await p.getByRole('button', { name: 'Show editor' }).click();
+  await p.locator('.monaco-editor').waitFor();
+  await p.getByRole('button', { name: 'Paragraph settings' }).click();
+  await p.getByRole('menuitem', { name: /Show title|Hide title/ }).click();
+  await waitUntil(() => sent.filter((f) => f.op === 'COMMIT_PARAGRAPH' && 'title' in (f.data.config as object)).length, (n) => n >= 1);
+  // Shift+Enter runs and shows PENDING at once (the server answers when execution lands)
+  await focusEditor(page, PY);
+  await page.keyboard.press('Shift+Enter');
+  await waitUntil(() => sent.filter((f) => f.op === 'RUN_PARAGRAPH' && f.data.id === PY).length, (n) => n === 1);
+  await p.getByRole('img', { name: 'Status PENDING' }).waitFor();
+  // Until execution lands the server answers run/cancel with an error dialog (which takes the focus, so keys
+  // go to it, as they should): close it and go on.
+  const settle = async () => {
+    const details = page.getByRole('dialog', { name: 'Details' });
+    const shown = await details.waitFor({ timeout: 3000 }).then(() => true, () => false);
+    if (shown) await details.getByRole('button', { name: 'Close' }).click();
+    await focusEditor(page, PY);
+  };
+  const count = (op: string) => sent.filter((f) => f.op === op).length;
+  await settle();
+  await page.keyboard.press('Control+Alt+KeyC');
+  await waitUntil(() => count('CANCEL_PARAGRAPH'), (n) => n === 1);
+  await settle();
+  await page.keyboard.press('Control+Alt+KeyL');
+  await waitUntil(() => count('PARAGRAPH_CLEAR_OUTPUT'), (n) => n === 1);
+  await settle();
+  await page.keyboard.press('Control+Shift+ArrowUp');
+  await waitUntil(() => count('RUN_ALL_PARAGRAPHS'), (n) => n === 1);
+  await settle();
+  await page.keyboard.press('Control+Shift+ArrowDown');
+  await waitUntil(() => count('RUN_ALL_PARAGRAPHS'), (n) => n === 2);
+});
+
+test('shortcut help, find in code with Ctrl+Alt+F, and replace', async () => {
+  const { page } = browser;
+  await open(page);
+  await page.getByRole('button', { name: 'List of shortcuts' }).click();
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await help.getByText('Ctrl+Alt+C').waitFor();
+  await help.getByRole('button', { name: 'Close' }).click();
+  await focusEditor(page, PY);
+  await page.keyboard.press('Control+Alt+KeyF');
+  const box = page.getByRole('search', { name: 'Find and replace' });
+  await box.getByRole('textbox', { name: 'Find' }).fill('help(sys)');
+  await box.getByText('1 of 1').waitFor();
+  await box.getByRole('textbox', { name: 'Replace' }).fill('help(os)');
+  await box.getByRole('button', { name: 'Replace all' }).click();
+  await waitUntil(() => sent.filter((f) => f.op === 'COMMIT_PARAGRAPH' && String(f.data.paragraph).includes('help(os)')).length, (n) => n === 1);
+  await box.getByText('No results').waitFor();
+});
+
+test('a text form runs on Enter with its value', async () => {
+  const { page } = browser;
+  await open(page);
+  // paragraphs far off screen are placeholders until scrolled to
+  await para(page, FORM).scrollIntoViewIfNeeded();
+  const input = para(page, FORM).getByRole('textbox', { name: 'my_name' });
+  await input.fill('world');
+  await input.press('Enter');
+  await waitUntil(() => sent.filter((f) => f.op === 'RUN_PARAGRAPH' && f.data.id === FORM), (xs) => xs.length === 1);
+  expect(sent.find((f) => f.op === 'RUN_PARAGRAPH')?.data.params).toMatchObject({ my_name: 'world' });
+});
+
+test('export as .zpln and .ipynb downloads files', async () => {
+  const { page } = browser;
+  await open(page);
+  const [zpln] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export this note (zpln)' }).click()]);
+  expect(zpln.suggestedFilename()).toBe('1. IPython Basic.zpln');
+  const note = JSON.parse(fs.readFileSync(await zpln.path(), 'utf8'));
+  expect(note.paragraphs.length).toBeGreaterThan(10);
+  const [ipynb] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export this note (ipynb)' }).click()]);
+  expect(ipynb.suggestedFilename()).toBe('1. IPython Basic.ipynb');
+  expect(JSON.parse(fs.readFileSync(await ipynb.path(), 'utf8')).cells.length).toBeGreaterThan(0);
+});
+
+test('report look and feel makes the note view-only; default brings the editors back', async () => {
+  const { page } = browser;
+  await open(page);
+  await page.getByRole('combobox', { name: 'Look and feel' }).selectOption('report');
+  await page.getByText('View only').waitFor();
+  await waitUntil(() => page.locator('.monaco-editor').count(), (n) => n === 0);
+  expect(await page.getByRole('button', { name: 'Run all paragraphs' }).isDisabled()).toBe(true);
+  await page.screenshot({ path: '/tmp/note-report.png' });
+  await page.getByRole('combobox', { name: 'Look and feel' }).selectOption('default');
+  await page.locator('.monaco-editor').first().waitFor();
+});
+
+test('?asIframe shows one paragraph without the app chrome', async () => {
+  const { page } = browser;
+  await page.goto(`${server.url}#/notebook/${NOTE}/paragraph/${PY}?asIframe`);
+  await para(page, PY).getByTestId('text-result').waitFor();
+  expect(await page.locator('section[id^="paragraph_"]').count()).toBe(1);
+  expect(await page.getByRole('toolbar', { name: 'Note toolbar' }).count()).toBe(0);
+});

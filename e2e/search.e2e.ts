@@ -1,0 +1,40 @@
+/** Search from the navbar: hits with highlighted matches, a paragraph hit opens the note at that paragraph with the term. */
+import { launch, type Browser } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('search, see highlighted hits, follow a paragraph hit to the note with paragraph and term', async () => {
+  const { page } = browser;
+  await page.goto(server.url);
+  await page.getByRole('status', { name: 'WebSocket Connected' }).waitFor();
+  await page.getByRole('searchbox', { name: 'Search your notes' }).fill('matplotlib');
+  await page.getByRole('searchbox', { name: 'Search your notes' }).press('Enter');
+  await page.waitForURL(/#\/search\/matplotlib$/);
+  const results = page.getByRole('list', { name: 'Search results' });
+  await results.waitFor();
+  expect(await results.locator('mark').first().textContent()).toMatch(/^matplotlib$/i);
+  const paragraphHit = results.getByRole('link').filter({ has: page.locator('xpath=self::a[contains(@href, "paragraph=")]') }).first();
+  const href = await paragraphHit.getAttribute('href');
+  expect(href).toMatch(/^#\/notebook\/2C2AUG798\?paragraph=[0-9_-]+&term=matplotlib$/);
+  await paragraphHit.click();
+  await page.waitForURL((u) => u.hash === href);
+  await page.getByRole('heading', { level: 1, name: '4. Matplotlib (Python, PySpark)' }).waitFor();
+});
+
+test('a term with no hits says so', async () => {
+  const { page } = browser;
+  await page.goto(`${server.url}#/search/zzqqxx`);
+  await page.getByText("We couldn't find any notebook matching 'zzqqxx'.").waitFor();
+});

@@ -1,0 +1,114 @@
+/**
+ * Note and folder actions behind the dialogs: confirmations, the interpreter list for "Create new note", cloning
+ * from anywhere, and the two-step import (file or URL, checked the way Zeppelin's dialog checks them).
+ */
+import type { SagaIterator } from 'redux-saga';
+import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import { noteDialogs } from '../slices/noteDialogs';
+import { selectOpenNoteId } from '../slices/notes';
+import { wsIn, wsOut } from '../src/protocol/actions';
+import type { JsonObject } from '../src/protocol';
+import type { RootState } from '../src/app/rootReducer';
+import type { SagaDeps } from './deps';
+
+/** Spec: the import dialog moves between its steps after 400 ms. */
+export const IMPORT_STEP_DELAY_MS = 400;
+
+export const IMPORT_ERRORS = {
+  tooLarge: 'File size limit Exceeded!',
+  noUrl: 'Enter URL',
+  fetchFailed: 'Unable to Fetch URL',
+  notJson: 'JSON parse exception',
+  invalid: 'Invalid JSON',
+} as const;
+
+const nonEmptyList = (v: unknown): boolean => Array.isArray(v) && v.length > 0;
+
+/**
+ * Reads an import text: a Zeppelin note (non-empty `paragraphs`) or a Jupyter notebook (non-empty `cells`). A
+ * non-blank custom name replaces the file's own.
+ */
+export function parseImport(text: string, customName: string): { note: JsonObject } | { error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { error: IMPORT_ERRORS.notJson };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: IMPORT_ERRORS.invalid };
+  const note = value as JsonObject;
+  if (!nonEmptyList(note.paragraphs) && !nonEmptyList(note.cells)) return { error: IMPORT_ERRORS.invalid };
+  const name = customName.trim();
+  return { note: name ? { ...note, name } : note };
+}
+
+function* importText(text: string, customName: string): SagaIterator<void> {
+  const parsed = parseImport(text, customName);
+  if ('error' in parsed) yield put(noteDialogs.importFailed(parsed.error));
+  else yield put(wsOut.IMPORT_NOTE({ note: parsed.note }));
+}
+
+function* onImportFile(action: ReturnType<typeof noteDialogs.importFileChosen>): SagaIterator<void> {
+  const limit: number = yield select((s: RootState) => s.server.wsMaxMessageSize);
+  if (action.payload.size > limit) {
+    yield put(noteDialogs.importFailed(IMPORT_ERRORS.tooLarge));
+    return;
+  }
+  yield call(importText, action.payload.text, action.payload.name);
+}
+
+function* onImportUrl(deps: SagaDeps, action: ReturnType<typeof noteDialogs.importUrlSubmitted>): SagaIterator<void> {
+  const url = action.payload.url.trim();
+  if (!url) {
+    yield put(noteDialogs.importFailed(IMPORT_ERRORS.noUrl));
+    return;
+  }
+  let text: string;
+  try {
+    text = yield call(deps.fetchUrl, url);
+  } catch {
+    yield put(noteDialogs.importFailed(IMPORT_ERRORS.fetchFailed));
+    return;
+  }
+  yield call(importText, text, action.payload.name);
+}
+
+function* onImportStep(deps: SagaDeps, action: ReturnType<typeof noteDialogs.importStepRequested>): SagaIterator<void> {
+  yield call(deps.sleep, IMPORT_STEP_DELAY_MS);
+  yield put(noteDialogs.importStepShown(action.payload));
+}
+
+/** CLONE_NOTE clones the note the connection has open (PROTOCOL 2.1), so another note is opened first. */
+function* onClone(action: ReturnType<typeof noteDialogs.cloneRequested>): SagaIterator<void> {
+  const { noteId, name } = action.payload;
+  const openId: string | null = yield select(selectOpenNoteId);
+  if (openId !== noteId) {
+    yield put(wsOut.GET_NOTE({ id: noteId }));
+    const r: { note?: unknown } = yield race({
+      note: take((a: Action) => wsIn.NOTE.match(a) && a.payload.note?.id === noteId),
+      failed: take([wsIn.ERROR_INFO.type, wsIn.AUTH_INFO.type]),
+      cancelled: take(noteDialogs.closed.type),
+    });
+    if (!r.note) return;
+  }
+  yield put(wsOut.CLONE_NOTE({ id: noteId, name }));
+}
+
+function* onConfirmed(action: ReturnType<typeof noteDialogs.confirmed>): SagaIterator<void> {
+  // The carried action comes out of frozen state; redux-saga marks what it puts, so it needs an own copy.
+  yield put({ ...action.payload });
+}
+
+function* onCreateOpened(): SagaIterator<void> {
+  yield put(wsOut.GET_INTERPRETER_SETTINGS({}));
+}
+
+export function* noteActionsSaga(deps: SagaDeps): SagaIterator<void> {
+  yield takeEvery(noteDialogs.confirmed.type, onConfirmed);
+  yield takeEvery(noteDialogs.createOpened.type, onCreateOpened);
+  yield takeLatest(noteDialogs.cloneRequested.type, onClone);
+  yield takeLatest(noteDialogs.importStepRequested.type, onImportStep, deps);
+  yield takeLatest(noteDialogs.importFileChosen.type, onImportFile);
+  yield takeLatest(noteDialogs.importUrlSubmitted.type, onImportUrl, deps);
+}

@@ -1,0 +1,56 @@
+/** Building blocks shared by the note-page sagas: payloads built from the store, and the guards every edit passes. */
+import type { SagaIterator } from 'redux-saga';
+import { put, select } from 'redux-saga/effects';
+import { wsOut } from '../src/protocol/actions';
+import type { RootState } from '../src/app/rootReducer';
+import type { FormParams, Paragraph, ParagraphConfig, ParagraphId, RunAllEntry } from '../src/protocol';
+import { selectEditBlocked, selectOpenMeta, selectOrderedParagraphs, selectText } from '../src/pages/note/selectors';
+
+export interface ParagraphChanges {
+  title?: string;
+  text?: string;
+  params?: FormParams;
+  config?: ParagraphConfig;
+}
+
+/** The open note's id and the paragraph with its current text, or null when either is gone. */
+export function* paragraphContext(id: ParagraphId): SagaIterator<{ noteId: string; p: Paragraph; text: string } | null> {
+  const s: RootState = yield select();
+  const meta = selectOpenMeta(s);
+  const p = s.paragraphs.entities[id];
+  if (!meta || !p) return null;
+  return { noteId: meta.id, p, text: selectText(s, id) };
+}
+
+export function* editBlocked(): SagaIterator<boolean> {
+  const blocked: boolean = yield select(selectEditBlocked);
+  return blocked;
+}
+
+/** COMMIT_PARAGRAPH with the paragraph's current text, title, params and config, overridden by `changes`. */
+export function* commitParagraph(id: ParagraphId, changes: ParagraphChanges = {}): SagaIterator<boolean> {
+  if (yield* editBlocked()) return false;
+  const ctx = yield* paragraphContext(id);
+  if (!ctx) return false;
+  const { p, noteId, text } = ctx;
+  yield put(wsOut.COMMIT_PARAGRAPH({
+    id, noteId, title: changes.title ?? p.title ?? '', paragraph: changes.text ?? text,
+    params: changes.params ?? p.settings?.params ?? {}, config: { ...p.config, ...changes.config },
+  }));
+  return true;
+}
+
+export function runEntry(p: Paragraph, text: string): RunAllEntry {
+  return { id: p.id, title: p.title, paragraph: text, config: p.config ?? {}, params: p.settings?.params ?? {} };
+}
+
+/** RUN_ALL_PARAGRAPHS for a slice of the note (all, above, below), each with its current editor text. */
+export function* runMany(pick: (ps: Paragraph[]) => Paragraph[]): SagaIterator<void> {
+  if (yield* editBlocked()) return;
+  const s: RootState = yield select();
+  const meta = selectOpenMeta(s);
+  if (!meta) return;
+  const entries = pick(selectOrderedParagraphs(s)).map((p) => runEntry(p, selectText(s, p.id)));
+  if (entries.length === 0) return;
+  yield put(wsOut.RUN_ALL_PARAGRAPHS({ noteId: meta.id, paragraphs: JSON.stringify(entries) }));
+}

@@ -1,0 +1,141 @@
+/**
+ * The note page's sagas: what happens when a note opens (permissions, bindings, deep links), saving editor text
+ * (on blur, 10 s after the last change, or as patches while collaborating), editor settings and completion,
+ * angular objects, and the command dispatcher that keys, menus and the palette all go through.
+ *
+ * Notes:
+ * - Collaborative patches are diffs against what the server last had, so the base text is kept here per
+ *   paragraph and moved on with every patch sent or received.
+ */
+import type { SagaIterator } from 'redux-saga';
+import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { notePage } from '../slices/notePage';
+import { wsIn, wsOut } from '../src/protocol/actions';
+import type { RootState } from '../src/app/rootReducer';
+import type { ParagraphId } from '../src/protocol';
+import { commandById } from '../src/pages/note/commands';
+import { AUTOSAVE_MS, magicOf } from '../src/pages/note/model';
+import { selectEditBlocked, selectOpenMeta, selectText } from '../src/pages/note/selectors';
+import { makePatchText } from '../src/pages/note/textPatch';
+import { copyText } from '../src/pages/note/results/clipboard';
+import type { SagaDeps } from './deps';
+import { commitParagraph } from './noteCommon';
+import { loadPermissions, noteCommand, noteToolsSaga } from './noteTools';
+import { paragraphActionsSaga, paragraphCommand, type BrowserActions } from './paragraphActions';
+
+export const defaultBrowserActions: BrowserActions = {
+  openWindow(url) {
+    window.open(url, '_blank', 'noopener');
+  },
+  copyText,
+};
+
+function* saveIfChanged(id: ParagraphId): SagaIterator<void> {
+  const s: RootState = yield select();
+  const draft = s.notePage.drafts[id];
+  const p = s.paragraphs.entities[id];
+  // Spec: saved only if the text differs from the last saved text.
+  if (draft === undefined || !p || draft === (p.text ?? '')) return;
+  yield* commitParagraph(id, { text: draft });
+}
+
+function* autosave(deps: SagaDeps): SagaIterator<void> {
+  yield call(deps.sleep, AUTOSAVE_MS);
+  const ids: string[] = yield select((s: RootState) => Object.keys(s.notePage.drafts));
+  for (const id of ids) yield* saveIfChanged(id);
+}
+
+function* watchText(deps: SagaDeps): SagaIterator<void> {
+  const base = new Map<ParagraphId, string>();
+  const magics = new Map<ParagraphId, string | null>();
+  yield takeEvery(notePage.draftChanged.type, function* onDraft(a: ReturnType<typeof notePage.draftChanged>) {
+    const { id, text } = a.payload;
+    const s: RootState = yield select();
+    const meta = selectOpenMeta(s);
+    if (!meta) return;
+    const before = magics.has(id) ? magics.get(id) : magicOf(s.paragraphs.entities[id]?.text);
+    const now = magicOf(text);
+    magics.set(id, now);
+    if (now !== before) yield put(wsOut.EDITOR_SETTING({ paragraphId: id, paragraphText: text }));
+    if (s.notes.collaborative.status && !selectEditBlocked(s)) {
+      const from = base.get(id) ?? s.paragraphs.entities[id]?.text ?? '';
+      if (from !== text) yield put(wsOut.PATCH_PARAGRAPH({ id, noteId: meta.id, patch: makePatchText(from, text) }));
+      base.set(id, text);
+    }
+  });
+  yield takeEvery(wsIn.PATCH_PARAGRAPH.type, function* onPatch(a: ReturnType<typeof wsIn.PATCH_PARAGRAPH>) {
+    const text: string = yield select(selectText, a.payload.paragraphId);
+    base.set(a.payload.paragraphId, text);
+  });
+  yield takeEvery(wsIn.PARAGRAPH.type, function onParagraph(a: ReturnType<typeof wsIn.PARAGRAPH>) {
+    base.delete(a.payload.paragraph.id);
+    magics.delete(a.payload.paragraph.id);
+  });
+  yield takeEvery(notePage.editorBlurred.type, function* onBlur(a: ReturnType<typeof notePage.editorBlurred>) {
+    yield* saveIfChanged(a.payload.id);
+  });
+  yield takeLatest(notePage.draftChanged.type, autosave, deps);
+}
+
+function* onNoteOpened(deps: SagaDeps, a: ReturnType<typeof wsIn.NOTE>): SagaIterator<void> {
+  const note = a.payload.note;
+  const s: RootState = yield select();
+  const m = s.route.match;
+  if (!note || m.page !== 'note' || m.noteId !== note.id) return;
+  yield fork(loadPermissions, deps, note.id);
+  yield put(wsOut.GET_INTERPRETER_BINDINGS({ noteId: note.id }));
+  const q = new URLSearchParams(s.route.search);
+  const target = m.paragraphId ?? q.get('paragraph');
+  if (target && note.paragraphs.some((p) => p.id === target)) yield put(notePage.focusRequested({ id: target, at: 'start' }));
+  const term = q.get('term');
+  if (term) yield put(notePage.findOpened({ term }));
+}
+
+function* onCommand(deps: SagaDeps, browser: BrowserActions, a: ReturnType<typeof notePage.commandInvoked>): SagaIterator<void> {
+  const command = commandById(a.payload.command);
+  if (command.paragraph) {
+    const id: ParagraphId | null = a.payload.id ?? (yield select((s: RootState) => s.notePage.focusedId));
+    if (id) yield* paragraphCommand(deps, browser, command.id, id);
+    return;
+  }
+  yield* noteCommand(deps, command.id);
+}
+
+function* onAngular(a: ReturnType<typeof notePage.angularValueSet | typeof notePage.angularBindRequested | typeof notePage.angularUnbindRequested>): SagaIterator<void> {
+  const s: RootState = yield select();
+  const meta = selectOpenMeta(s);
+  if (!meta) return;
+  const { paragraphId, name } = a.payload;
+  if (notePage.angularBindRequested.match(a)) {
+    yield put(wsOut.ANGULAR_OBJECT_CLIENT_BIND({ noteId: meta.id, paragraphId, name, value: a.payload.value }));
+  } else if (notePage.angularUnbindRequested.match(a)) {
+    yield put(wsOut.ANGULAR_OBJECT_CLIENT_UNBIND({ noteId: meta.id, paragraphId, name }));
+  } else if (notePage.angularValueSet.match(a)) {
+    const scope = [s.notePage.angular[paragraphId], s.notePage.angular['']].find((sc) => sc && name in sc);
+    if (!scope) return;
+    yield put(wsOut.ANGULAR_OBJECT_UPDATED({
+      noteId: meta.id, paragraphId, interpreterGroupId: scope[name].interpreterGroupId, name, value: a.payload.value,
+    }));
+  }
+}
+
+function* onResultDownload(deps: SagaDeps, a: ReturnType<typeof notePage.resultDownloadRequested>): SagaIterator<void> {
+  const s: RootState = yield select();
+  const msg = s.paragraphs.entities[a.payload.id]?.results?.msg?.[a.payload.index];
+  if (!msg) return;
+  const ext = msg.type === 'HTML' ? 'html' : msg.type === 'TABLE' ? 'tsv' : msg.type === 'IMG' ? 'png.base64' : 'txt';
+  yield call(deps.download, `${a.payload.id}-${a.payload.index}.${ext}`, msg.data, 'text/plain');
+}
+
+export function* notePageSaga(deps: SagaDeps, browser: BrowserActions = defaultBrowserActions): SagaIterator<void> {
+  yield fork(paragraphActionsSaga, deps);
+  yield fork(noteToolsSaga, deps);
+  yield fork(watchText, deps);
+  yield takeEvery(wsIn.NOTE.type, onNoteOpened, deps);
+  yield takeEvery(notePage.commandInvoked.type, onCommand, deps, browser);
+  yield takeEvery([notePage.angularValueSet.type, notePage.angularBindRequested.type, notePage.angularUnbindRequested.type], onAngular);
+  yield takeEvery(notePage.completionRequested.type, function* onCompletion(a: ReturnType<typeof notePage.completionRequested>) {
+    yield put(wsOut.COMPLETION({ id: a.payload.id, buf: a.payload.buf, cursor: a.payload.cursor }));
+  });
+  yield takeEvery(notePage.resultDownloadRequested.type, onResultDownload, deps);
+}

@@ -1,0 +1,200 @@
+/**
+ * Paragraph intents → Zeppelin ops: run and cancel, the paragraph menu and its shortcuts, config toggles, title
+ * edits, inserts and form values. Every edit passes the view-only / note-running guard first.
+ */
+import type { SagaIterator } from 'redux-saga';
+import { call, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { notePage } from '../slices/notePage';
+import { ui } from '../slices/ui';
+import { wsIn, wsOut } from '../src/protocol/actions';
+import type { RootState } from '../src/app/rootReducer';
+import type { ParagraphId } from '../src/protocol';
+import { commandById, type CommandId } from '../src/pages/note/commands';
+import { COL_WIDTH_MAX, COL_WIDTH_MIN, effectiveConfig } from '../src/pages/note/model';
+import { selectOpenMeta, selectText, selectViewOnly } from '../src/pages/note/selectors';
+import { selectOpenNoteParagraphIds } from '../slices/notes';
+import type { SagaDeps } from './deps';
+import { commitParagraph, editBlocked, paragraphContext, runMany } from './noteCommon';
+
+/** How long an insert waits for its PARAGRAPH_ADDED before it stops trying to focus the new paragraph. */
+const INSERT_FOCUS_WAIT_MS = 5000;
+
+export interface BrowserActions {
+  openWindow(url: string): void;
+  copyText(text: string): Promise<boolean>;
+}
+
+export function* runParagraph(id: ParagraphId): SagaIterator<void> {
+  if (yield* editBlocked()) return;
+  const ctx = yield* paragraphContext(id);
+  if (!ctx) return;
+  const { p, text } = ctx;
+  const config = effectiveConfig(p.config);
+  // Spec: running needs non-empty text; a disabled paragraph is not run from the page.
+  if (!text.trim() || !config.enabled) return;
+  const s: RootState = yield select();
+  const editorSetting = s.interpreters.editorSettings[id] ?? p.config?.editorSetting;
+  // Markdown-like paragraphs (edit on double-click) hide their editor once run, as Zeppelin does.
+  const runConfig = editorSetting?.editOnDblClick ? { ...p.config, editorHide: true, tableHide: false } : p.config ?? {};
+  yield put(wsOut.RUN_PARAGRAPH({ id, paragraph: text, title: p.title, params: p.settings?.params ?? {}, config: runConfig }));
+}
+
+function* insertAt(deps: SagaDeps, index: number): SagaIterator<void> {
+  if (yield* editBlocked()) return;
+  yield put(wsOut.INSERT_PARAGRAPH({ index }));
+  const { added }: { added?: ReturnType<typeof wsIn.PARAGRAPH_ADDED> } = yield race({
+    added: take(wsIn.PARAGRAPH_ADDED.type),
+    timeout: call(deps.sleep, INSERT_FOCUS_WAIT_MS),
+  });
+  if (added) yield put(notePage.focusRequested({ id: added.payload.paragraph.id, at: 'end' }));
+}
+
+function* removeParagraph(id: ParagraphId): SagaIterator<void> {
+  const ids: ParagraphId[] = yield select(selectOpenNoteParagraphIds);
+  if (ids.length <= 1) {
+    yield put(notePage.dialogOpened({ kind: 'lastParagraph' }));
+    return;
+  }
+  yield put(notePage.dialogOpened({ kind: 'removeParagraph', id }));
+}
+
+function* toggle(id: ParagraphId, key: 'enabled' | 'tableHide' | 'editorHide' | 'lineNumbers' | 'title'): SagaIterator<void> {
+  const ctx = yield* paragraphContext(id);
+  if (!ctx) return;
+  const c = effectiveConfig(ctx.p.config);
+  yield* commitParagraph(id, { config: { [key]: !c[key] } });
+}
+
+function* resize(id: ParagraphId, delta: number): SagaIterator<void> {
+  const ctx = yield* paragraphContext(id);
+  if (!ctx) return;
+  const w = effectiveConfig(ctx.p.config).colWidth + delta;
+  if (w < COL_WIDTH_MIN || w > COL_WIDTH_MAX) return;
+  yield* commitParagraph(id, { config: { colWidth: w } });
+}
+
+export function* paragraphCommand(deps: SagaDeps, browser: BrowserActions, command: CommandId, id: ParagraphId): SagaIterator<void> {
+  const s: RootState = yield select();
+  const meta = selectOpenMeta(s);
+  const ids = selectOpenNoteParagraphIds(s);
+  const index = ids.indexOf(id);
+  if (!meta || index < 0) return;
+  if (commandById(command).edits && selectViewOnly(s)) return;
+  switch (command) {
+    case 'run': return yield* runParagraph(id);
+    case 'runAbove': return yield* runMany((ps) => ps.slice(0, index));
+    case 'runBelow': return yield* runMany((ps) => ps.slice(index));
+    case 'cancel':
+      yield put(wsOut.CANCEL_PARAGRAPH({ id }));
+      return;
+    case 'cursorUp':
+      if (index > 0) yield put(notePage.focusRequested({ id: ids[index - 1], at: 'end' }));
+      return;
+    case 'cursorDown':
+      if (index < ids.length - 1) yield put(notePage.focusRequested({ id: ids[index + 1], at: 'start' }));
+      return;
+    case 'remove': return yield* removeParagraph(id);
+    case 'insertAbove': return yield* insertAt(deps, index);
+    case 'insertBelow': return yield* insertAt(deps, index + 1);
+    case 'clone': {
+      if (yield* editBlocked()) return;
+      const p = s.paragraphs.entities[id];
+      if (!p) return;
+      yield put(wsOut.COPY_PARAGRAPH({
+        index: index + 1, title: p.title, paragraph: selectText(s, id), config: p.config ?? {}, params: p.settings?.params ?? {},
+      }));
+      return;
+    }
+    case 'moveUp':
+      if (index > 0 && !(yield* editBlocked())) yield put(wsOut.MOVE_PARAGRAPH({ id, index: index - 1 }));
+      return;
+    case 'moveDown':
+      if (index < ids.length - 1 && !(yield* editBlocked())) yield put(wsOut.MOVE_PARAGRAPH({ id, index: index + 1 }));
+      return;
+    case 'toggleEnabled': return yield* toggle(id, 'enabled');
+    case 'toggleOutput': return yield* toggle(id, 'tableHide');
+    case 'toggleEditor': return yield* toggle(id, 'editorHide');
+    case 'toggleLineNumbers': return yield* toggle(id, 'lineNumbers');
+    case 'toggleTitle': return yield* toggle(id, 'title');
+    case 'clearOutput':
+      if (!(yield* editBlocked())) yield put(wsOut.PARAGRAPH_CLEAR_OUTPUT({ id }));
+      return;
+    case 'narrower': return yield* resize(id, -1);
+    case 'wider': return yield* resize(id, 1);
+    case 'link':
+      yield call([browser, browser.openWindow], `#/notebook/${meta.id}/paragraph/${id}?asIframe`);
+      return;
+    case 'copyId': {
+      const ok: boolean = yield call([browser, browser.copyText], id);
+      yield put(ui.toastShown({ text: ok ? 'Copied!' : 'Not supported browser', level: ok ? 'success' : 'warning' }));
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function* onRemoveConfirmed(action: ReturnType<typeof notePage.dialogConfirmed>): SagaIterator<void> {
+  const d = action.payload.dialog;
+  if (d.kind !== 'removeParagraph' || (yield* editBlocked())) return;
+  yield put(wsOut.PARAGRAPH_REMOVE({ id: d.id }));
+}
+
+function* onParamsChanged(action: ReturnType<typeof notePage.paramsChanged>): SagaIterator<void> {
+  const { id, params, run } = action.payload;
+  const ctx = yield* paragraphContext(id);
+  if (!ctx || (yield* editBlocked())) return;
+  const merged = { ...ctx.p.settings?.params, ...params };
+  if (run) {
+    const { p, text } = ctx;
+    if (!text.trim() || !effectiveConfig(p.config).enabled) return;
+    yield put(wsOut.RUN_PARAGRAPH({ id, paragraph: text, title: p.title, params: merged, config: p.config ?? {} }));
+  } else {
+    yield* commitParagraph(id, { params: merged });
+  }
+}
+
+function* onTitleChanged(action: ReturnType<typeof notePage.titleChanged>): SagaIterator<void> {
+  const ctx = yield* paragraphContext(action.payload.id);
+  if (!ctx || (ctx.p.title ?? '') === action.payload.title) return;
+  yield* commitParagraph(action.payload.id, { title: action.payload.title });
+}
+
+function* onResultHeight(action: ReturnType<typeof notePage.resultHeightChanged>): SagaIterator<void> {
+  const { id, index, height } = action.payload;
+  const ctx = yield* paragraphContext(id);
+  if (!ctx) return;
+  const results = { ...ctx.p.config?.results };
+  const prev = results[String(index)] ?? {};
+  results[String(index)] = { ...prev, graph: { ...prev.graph, height } };
+  yield* commitParagraph(id, { config: { results } });
+}
+
+function* onResultConfig(action: ReturnType<typeof notePage.resultConfigChanged>): SagaIterator<void> {
+  const { id, index, config } = action.payload;
+  const ctx = yield* paragraphContext(id);
+  if (!ctx) return;
+  // Spec: changing a visualisation's mode or settings commits the paragraph.
+  yield* commitParagraph(id, { config: { results: { ...ctx.p.config?.results, [String(index)]: config } } });
+}
+
+export function* paragraphActionsSaga(deps: SagaDeps): SagaIterator<void> {
+  yield takeEvery(notePage.runRequested.type, function* onRun(a: ReturnType<typeof notePage.runRequested>) {
+    yield* runParagraph(a.payload.id);
+  });
+  yield takeEvery(notePage.cancelRequested.type, function* onCancel(a: ReturnType<typeof notePage.cancelRequested>) {
+    yield put(wsOut.CANCEL_PARAGRAPH({ id: a.payload.id }));
+  });
+  yield takeEvery(notePage.configChanged.type, function* onConfig(a: ReturnType<typeof notePage.configChanged>) {
+    yield* commitParagraph(a.payload.id, { config: a.payload.config });
+  });
+  yield takeEvery(notePage.insertAt.type, function* onInsert(a: ReturnType<typeof notePage.insertAt>) {
+    yield* insertAt(deps, a.payload.index);
+  });
+  yield takeEvery(notePage.dialogConfirmed.type, onRemoveConfirmed);
+  yield takeEvery(notePage.paramsChanged.type, onParamsChanged);
+  yield takeEvery(notePage.titleChanged.type, onTitleChanged);
+  yield takeEvery(notePage.resultHeightChanged.type, onResultHeight);
+  yield takeEvery(notePage.resultConfigChanged.type, onResultConfig);
+}
+

@@ -1,0 +1,25 @@
+/** Theme and date language: restored from the browser at start, saved whenever the user changes them. */
+import type { SagaIterator } from 'redux-saga';
+import { call, put, select, takeEvery } from 'redux-saga/effects';
+import { ui } from '../slices/ui';
+import { resolveLanguageTag } from '../src/app/locales';
+import type { RootState } from '../src/app/rootReducer';
+import type { Preferences, SagaDeps } from './deps';
+
+const THEMES = new Set(['system', 'light', 'dark']);
+
+function* save(deps: SagaDeps): SagaIterator<void> {
+  const s: RootState = yield select();
+  yield call([deps.prefs, deps.prefs.save], { theme: s.ui.theme, locale: s.ui.locale });
+}
+
+export function* prefsSaga(deps: SagaDeps): SagaIterator<void> {
+  const p: Preferences = yield call([deps.prefs, deps.prefs.load]);
+  const s: RootState = yield select();
+  const theme = p.theme && THEMES.has(p.theme) ? p.theme : 'system';
+  const locale = resolveLanguageTag(p.locale ?? deps.prefs.browserLanguage());
+  // Only differences from the defaults are dispatched, so a default start adds nothing to the log.
+  if (theme !== s.ui.theme) yield put(ui.themeChosen(theme));
+  if (locale !== s.ui.locale) yield put(ui.localeChosen(locale));
+  yield takeEvery([ui.themeChosen.type, ui.localeChosen.type], save, deps);
+}

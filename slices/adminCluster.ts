@@ -1,0 +1,66 @@
+/** The cluster pages (`#/cluster`, `#/cluster/{node}/{intp}`): nodes, and one node's interpreter processes. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { LoadStatus } from './adminAccess';
+
+export interface ClusterEntry {
+  node: Record<string, string | number>;
+  properties: Record<string, string | number>;
+}
+
+export interface AdminClusterState {
+  status: LoadStatus;
+  nodes: ClusterEntry[];
+  detailStatus: LoadStatus;
+  detail: ClusterEntry[];
+}
+
+const initialState: AdminClusterState = { status: 'idle', nodes: [], detailStatus: 'idle', detail: [] };
+
+/** Spec: the status number modulo 6 picks the icon and colour. */
+export const STATUS_LOOK: ReadonlyArray<{ label: string; className: string }> = [
+  { label: 'idle', className: 'status-0 green circle-o' },
+  { label: 'running', className: 'status-1 green' },
+  { label: 'busy', className: 'status-2 orange' },
+  { label: 'failed', className: 'status-3 red' },
+  { label: 'stopped', className: 'status-4 gray' },
+  { label: 'working', className: 'status-5 blue spinner' },
+];
+
+export function statusLook(status: unknown): { label: string; className: string } {
+  const n = Number(status);
+  const i = Number.isFinite(n) ? ((Math.trunc(n) % 6) + 6) % 6 : 4;
+  return STATUS_LOOK[i];
+}
+
+export const adminClusterSlice = createSlice({
+  name: 'adminCluster',
+  initialState,
+  reducers: {
+    nodesRequested(state) {
+      state.status = 'loading';
+    },
+    nodesLoaded(state, action: PayloadAction<ClusterEntry[]>) {
+      state.status = 'loaded';
+      state.nodes = action.payload;
+    },
+    nodesFailed(state) {
+      state.status = 'failed';
+    },
+    nodeRequested(state) {
+      state.detailStatus = 'loading';
+    },
+    nodeLoaded(state, action: PayloadAction<ClusterEntry[]>) {
+      state.detailStatus = 'loaded';
+      state.detail = action.payload;
+    },
+    nodeFailed(state) {
+      state.detailStatus = 'failed';
+    },
+  },
+  selectors: {
+    selectCluster: (s) => s,
+  },
+});
+
+export const adminCluster = adminClusterSlice.actions;
+export const { selectCluster } = adminClusterSlice.selectors;

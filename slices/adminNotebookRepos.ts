@@ -1,0 +1,69 @@
+/** The notebook-repositories page (`#/notebookRepos`): each storage back end with its settings, edited inline. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { LoadStatus } from './adminAccess';
+
+export interface RepoSetting {
+  type: 'INPUT' | 'DROPDOWN';
+  value: { name: string; value: string }[];
+  selected: string;
+  name: string;
+}
+
+export interface NotebookRepo {
+  name: string;
+  className: string;
+  settings: RepoSetting[];
+  activePath?: string;
+}
+
+export interface AdminNotebookReposState {
+  status: LoadStatus;
+  repos: NotebookRepo[];
+  /** Class name of the repo in edit mode. */
+  editing: string | null;
+  saving: boolean;
+}
+
+const initialState: AdminNotebookReposState = { status: 'idle', repos: [], editing: null, saving: false };
+
+export const REPO_SAVE_FAILED = "We couldn't save that NotebookRepo's settings";
+
+export const adminNotebookReposSlice = createSlice({
+  name: 'adminNotebookRepos',
+  initialState,
+  reducers: {
+    loadRequested(state) {
+      state.status = 'loading';
+    },
+    loaded(state, action: PayloadAction<NotebookRepo[]>) {
+      state.status = 'loaded';
+      state.repos = action.payload;
+    },
+    loadFailed(state) {
+      state.status = 'failed';
+    },
+    editStarted(state, action: PayloadAction<string>) {
+      state.editing = action.payload;
+    },
+    editCancelled(state) {
+      state.editing = null;
+    },
+    saveSubmitted(state, _action: PayloadAction<{ className: string; settings: Record<string, string> }>) {
+      state.saving = true;
+    },
+    saved(state, action: PayloadAction<NotebookRepo>) {
+      state.saving = false;
+      state.editing = null;
+      state.repos = state.repos.map((r) => (r.className === action.payload.className ? action.payload : r));
+    },
+    saveFailed(state) {
+      state.saving = false;
+    },
+  },
+  selectors: {
+    selectNotebookRepos: (s) => s,
+  },
+});
+
+export const adminNotebookRepos = adminNotebookReposSlice.actions;
+export const { selectNotebookRepos } = adminNotebookReposSlice.selectors;

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { adminNotebookRepos, selectNotebookRepos, type NotebookRepo } from '../../../../slices/adminNotebookRepos';
+import { LoadState } from '../ConfirmDialog';
+import '../admin.css';
+
+function RepoEditor({ repo }: { repo: NotebookRepo }) {
+  const dispatch = useAppDispatch();
+  const { saving } = useAppSelector(selectNotebookRepos);
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(repo.settings.map((s) => [s.name, s.selected])));
+  return (
+    <form className="admin-form" aria-label={`Edit ${repo.name}`} onSubmit={(e) => {
+      e.preventDefault();
+      dispatch(adminNotebookRepos.saveSubmitted({ className: repo.className, settings: values }));
+    }}>
+      {repo.settings.map((s) => (
+        <label key={s.name}>{s.name}
+          {s.type === 'DROPDOWN' ? (
+            <select value={values[s.name] ?? ''} onChange={(e) => setValues({ ...values, [s.name]: e.target.value })}>
+              {s.value.map((o) => <option key={o.value} value={o.value}>{o.name}</option>)}
+            </select>
+          ) : (
+            <input value={values[s.name] ?? ''} size={60} onChange={(e) => setValues({ ...values, [s.name]: e.target.value })} />
+          )}
+        </label>
+      ))}
+      <button type="submit" className="btn-primary" disabled={saving}>Save</button>
+      <button type="button" onClick={() => dispatch(adminNotebookRepos.editCancelled())}>Cancel</button>
+    </form>
+  );
+}
+
+function Repo({ repo }: { repo: NotebookRepo }) {
+  const dispatch = useAppDispatch();
+  const { editing } = useAppSelector(selectNotebookRepos);
+  const restartPending = repo.activePath !== undefined && repo.settings.some((s) => s.selected !== repo.activePath);
+  return (
+    <section aria-label={repo.name} className="notebook-repo">
+      <h2>{repo.name}</h2>
+      <p className="admin-muted">{repo.className}</p>
+      {editing === repo.className ? <RepoEditor repo={repo} /> : <>
+        <table className="admin-table">
+          <tbody>
+            {repo.settings.map((s) => <tr key={s.name}><th scope="row">{s.name}</th><td className="value">{s.selected}</td></tr>)}
+          </tbody>
+        </table>
+        <button type="button" onClick={() => dispatch(adminNotebookRepos.editStarted(repo.className))}>Edit</button>
+      </>}
+      {restartPending && <p role="note">Notes are read from {repo.activePath} until the server restarts.</p>}
+    </section>
+  );
+}
+
+export function NotebookReposPage() {
+  const s = useAppSelector(selectNotebookRepos);
+  return (
+    <main className="page admin notebook-repos">
+      <h1>Notebook Repository</h1>
+      <p className="admin-muted">Where notes are stored. Edit a repository&apos;s settings inline.</p>
+      <LoadState status={s.status} what="notebook repositories" />
+      {s.status === 'loaded' && s.repos.map((r) => <Repo key={r.className} repo={r} />)}
+    </main>
+  );
+}

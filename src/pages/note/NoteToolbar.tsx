@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { notePage } from '../../../slices/notePage';
+import { noteDisplayName } from '../../app/noteTree';
+import type { CommandId } from './commands';
+import { selectEditBlocked, selectIsNoteOwner, selectNoteRunning, selectOpenMeta, selectViewOnly } from './selectors';
+
+function NoteTitle() {
+  const dispatch = useAppDispatch();
+  const meta = useAppSelector(selectOpenMeta);
+  const viewOnly = useAppSelector(selectViewOnly);
+  const [editing, setEditing] = useState<string | null>(null);
+  if (!meta) return null;
+  const name = noteDisplayName(meta.name, meta.id);
+  if (editing === null) {
+    return <h1 className="note-title" title={viewOnly ? undefined : 'Click to rename'} onClick={() => { if (!viewOnly) setEditing(meta.name ?? ''); }}>{name}</h1>;
+  }
+  const commit = () => {
+    dispatch(notePage.noteRenamed({ name: editing }));
+    setEditing(null);
+  };
+  return (
+    <input className="note-title-input" aria-label="Note name" autoFocus value={editing} onChange={(e) => setEditing(e.target.value)}
+      onBlur={commit} onKeyDown={(e) => { if (e.key === 'Enter') commit(); if (e.key === 'Escape') setEditing(null); }} />
+  );
+}
+
+/** The note toolbar: note-wide commands, tool panels, look and feel, and the collaboration toggle. */
+export function NoteToolbar() {
+  const dispatch = useAppDispatch();
+  const meta = useAppSelector(selectOpenMeta);
+  const blocked = useAppSelector(selectEditBlocked);
+  const viewOnly = useAppSelector(selectViewOnly);
+  const running = useAppSelector(selectNoteRunning);
+  const owner = useAppSelector(selectIsNoteOwner);
+  const collaborators = useAppSelector((s) => s.notes.collaborative);
+  const panel = useAppSelector((s) => s.notePage.panel);
+  if (!meta) return null;
+  const run = (command: CommandId) => () => dispatch(notePage.commandInvoked({ command }));
+  const btn = (command: CommandId, label: string, glyph: string, disabled = false, pressed?: boolean) => (
+    <button type="button" aria-label={label} title={label} disabled={disabled} aria-pressed={pressed} onClick={run(command)}>{glyph}</button>
+  );
+  const personalized = meta.config?.personalizedMode === 'true';
+  const looknfeel = meta.config?.looknfeel ?? 'default';
+  return (
+    <div className="note-toolbar" role="toolbar" aria-label="Note toolbar">
+      <NoteTitle />
+      <span className="toolbar-group">
+        {btn('runAll', 'Run all paragraphs', '▶▶', blocked)}
+        {btn('stopAll', 'Stop all paragraphs', '■', viewOnly)}
+        {btn('toggleAllEditors', 'Show/hide the code', '⌨', viewOnly)}
+        {btn('toggleAllOutputs', 'Show/hide the output', '▤', viewOnly)}
+        {btn('clearAllOutput', 'Clear output', '⌫', blocked)}
+        {btn('cloneNote', 'Clone this note', '⎘')}
+        {btn('exportZpln', 'Export this note (zpln)', '⇩')}
+        {btn('exportIpynb', 'Export this note (ipynb)', '⇓')}
+        {btn('reloadNote', 'Reload from note file', '⟳')}
+        {btn('trashNote', 'Move this note to trash', '🗑', blocked)}
+        {btn('deleteNote', 'Remove this note permanently', '✖', blocked)}
+      </span>
+      <span className="toolbar-group">
+        {btn('searchCode', 'Search code', '🔍')}
+        {btn('bindings', 'Interpreter binding', '⚙', false, panel === 'bindings')}
+        {btn('permissions', 'Note permissions', '🔒', false, panel === 'permissions')}
+        {btn('cron', 'Run scheduler', '⏰', false, panel === 'cron')}
+        {btn('help', 'List of shortcuts', '⌘')}
+        {btn('palette', 'Command palette', '☰')}
+        {owner && (
+          <button type="button" onClick={() => dispatch(notePage.personalizedToggled())} disabled={viewOnly && looknfeel !== 'report'}
+            aria-label={personalized ? 'Switch to collaboration mode' : 'Switch to personal mode'}
+            title={personalized ? 'Switch to collaboration mode' : 'Switch to personal mode'}>{personalized ? '👤' : '👥'}</button>
+        )}
+      </span>
+      <span className="toolbar-group">
+        <label>Look and feel{' '}
+          <select aria-label="Look and feel" value={looknfeel} disabled={!owner && viewOnly}
+            onChange={(e) => dispatch(notePage.noteConfigChanged({ looknfeel: e.target.value }))}>
+            <option value="default">default</option>
+            <option value="simple">simple</option>
+            <option value="report">report</option>
+          </select>
+        </label>
+        {running && <span role="status" className="note-running">Running all paragraphs…</span>}
+        {viewOnly && <span role="status" className="note-viewonly">View only</span>}
+        {collaborators.status && <span className="note-collaborators" title="Also here">{collaborators.users.join(', ')}</span>}
+      </span>
+    </div>
+  );
+}

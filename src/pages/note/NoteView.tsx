@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectBundlesReady } from '../../../slices/helium';
+import { selectOpenNoteParagraphIds } from '../../../slices/notes';
+import { notePage, selectHasDrafts, selectHasUnsent } from '../../../slices/notePage';
+import type { RouteMatch } from '../../app/routing';
+import { FindBox } from './FindBox';
+import { useUnloadGuard } from './hooks';
+import { UNLOAD_MESSAGE } from './model';
+import { NoteDialogs } from './NoteDialogs';
+import { NoteForms } from './NoteForms';
+import { NotePanels } from './Panels';
+import { NoteToolbar } from './NoteToolbar';
+import { ParagraphSlot, ParagraphView } from './ParagraphView';
+import { selectIsAsIframe, selectOpenMeta } from './selectors';
+import { CommandPalette, ShortcutHelp } from './ShortcutHelp';
+import { useNoteShortcuts } from './useNoteShortcuts';
+
+/** Paragraphs drawn at once when a note opens; the rest wait until they come near the viewport. */
+const EAGER_PARAGRAPHS = 12;
+
+function ParagraphGrid({ noteId }: { noteId: string }) {
+  const ids = useAppSelector(selectOpenNoteParagraphIds);
+  return (
+    <div className="note-grid">
+      {ids.map((id, i) => <ParagraphSlot key={id} id={id} index={i} count={ids.length} noteId={noteId} eager={i < EAGER_PARAGRAPHS} />)}
+    </div>
+  );
+}
+
+/** Asks Stay or Leave when a link would leave the page with typed text not yet sent. */
+function useLeaveGuard(active: boolean): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!active) return;
+    const onClick = (e: MouseEvent) => {
+      const a = e.target instanceof Element ? e.target.closest('a[href^="#/"]') : null;
+      if (!a || a.getAttribute('target') === '_blank') return;
+      e.preventDefault();
+      dispatch(notePage.dialogOpened({ kind: 'leave', to: (a.getAttribute('href') ?? '#/').slice(1) }));
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [active, dispatch]);
+}
+
+function FocusScroller() {
+  const req = useAppSelector((s) => s.notePage.focusRequest);
+  useEffect(() => {
+    if (req) document.getElementById(`paragraph_${req.id}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [req]);
+  return null;
+}
+
+/** `?asIframe`: one paragraph's forms and results, without the app's chrome. */
+function SingleParagraph({ noteId, paragraphId }: { noteId: string; paragraphId: string }) {
+  useEffect(() => {
+    document.body.classList.add('as-iframe');
+    return () => document.body.classList.remove('as-iframe');
+  }, []);
+  return <main className="page note as-iframe"><ParagraphView id={paragraphId} index={0} count={1} noteId={noteId} chromeless /></main>;
+}
+
+export function NoteView({ match }: { match: Extract<RouteMatch, { page: 'note' }> }) {
+  const ready = useAppSelector(selectBundlesReady);
+  const meta = useAppSelector(selectOpenMeta);
+  const asIframe = useAppSelector(selectIsAsIframe);
+  const hasDrafts = useAppSelector(selectHasDrafts);
+  const hasUnsent = useAppSelector(selectHasUnsent);
+  const open = !!meta && meta.id === match.noteId;
+  useNoteShortcuts(open && !asIframe);
+  useUnloadGuard(hasDrafts, UNLOAD_MESSAGE);
+  useLeaveGuard(hasUnsent);
+  if (!ready) return <main className="page"><p role="status">Loading plugins…</p></main>;
+  if (!open) return <main className="page"><p role="status">Loading note…</p></main>;
+  if (asIframe && match.paragraphId) return <SingleParagraph noteId={meta.id} paragraphId={match.paragraphId} />;
+  const looknfeel = meta.config?.looknfeel ?? 'default';
+  return (
+    <main className={`page note looknfeel-${looknfeel}`}>
+      <NoteToolbar />
+      <FindBox />
+      <NotePanels />
+      <NoteForms />
+      <ParagraphGrid noteId={meta.id} />
+      <FocusScroller />
+      <NoteDialogs />
+      <ShortcutHelp />
+      <CommandPalette />
+    </main>
+  );
+}

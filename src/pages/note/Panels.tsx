@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { notePage, PERMISSION_KEYS, type PermissionKey } from '../../../slices/notePage';
+import type { InterpreterBinding } from '../../protocol';
+import { CRON_PRESETS } from './model';
+import { selectOpenMeta, selectViewOnly } from './selectors';
+
+function PanelFrame({ title, panel, children }: { title: string; panel: 'bindings' | 'permissions' | 'cron'; children: React.ReactNode }) {
+  const dispatch = useAppDispatch();
+  return (
+    <section className="note-panel" role="region" aria-label={title}>
+      <header><h2>{title}</h2>
+        <button type="button" aria-label={`Close ${title}`} onClick={() => dispatch(notePage.panelCloseRequested(panel))}>×</button>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function BindingsPanel() {
+  const dispatch = useAppDispatch();
+  const draft = useAppSelector((s) => s.notePage.bindingsDraft);
+  const viewOnly = useAppSelector(selectViewOnly);
+  const list: InterpreterBinding[] = draft ?? [];
+  const edit = (next: InterpreterBinding[]) => dispatch(notePage.bindingsEdited(next));
+  const move = (i: number, d: number) => {
+    const j = i + d;
+    if (j < 0 || j >= list.length) return;
+    const next = [...list];
+    [next[i], next[j]] = [next[j], next[i]];
+    edit(next);
+  };
+  return (
+    <PanelFrame title="Interpreter binding" panel="bindings">
+      <p>Bind interpreters to this note. The first one is the default; reorder with the arrows.</p>
+      {draft === null ? <p role="status">Loading…</p> : (
+        <ol className="binding-list">
+          {list.map((b, i) => (
+            <li key={b.id}>
+              <label><input type="checkbox" checked={b.selected} disabled={viewOnly}
+                onChange={() => edit(list.map((x) => (x.id === b.id ? { ...x, selected: !x.selected } : x)))} />
+                {b.name} <small>{(b.interpreters ?? []).map((x) => `%${x.name}`).join(', ')}</small></label>
+              <button type="button" aria-label={`Move ${b.name} up`} disabled={i === 0 || viewOnly} onClick={() => move(i, -1)}>↑</button>
+              <button type="button" aria-label={`Move ${b.name} down`} disabled={i === list.length - 1 || viewOnly} onClick={() => move(i, 1)}>↓</button>
+              <button type="button" aria-label={`Restart ${b.name}`} onClick={() => dispatch(notePage.interpreterRestartRequested({ settingId: b.id }))}>⟳</button>
+            </li>
+          ))}
+        </ol>
+      )}
+      <button type="button" disabled={viewOnly || !draft} onClick={() => dispatch(notePage.bindingsSaveRequested())}>Save</button>
+      <button type="button" onClick={() => dispatch(notePage.panelCloseRequested('bindings'))}>Cancel</button>
+    </PanelFrame>
+  );
+}
+
+const PERMISSION_LABELS: Record<PermissionKey, string> = { owners: 'Owners', writers: 'Writers', runners: 'Runners', readers: 'Readers' };
+
+function PermissionsPanel() {
+  const dispatch = useAppDispatch();
+  const draft = useAppSelector((s) => s.notePage.permissionsDraft);
+  const suggestions = useAppSelector((s) => s.notePage.userSuggestions);
+  return (
+    <PanelFrame title="Note permissions" panel="permissions">
+      <p>Enter comma or space separated users and roles. Empty fields mean everyone.</p>
+      <datalist id="permission-suggestions">{suggestions.map((x) => <option key={x} value={x} />)}</datalist>
+      {draft === null ? <p role="status">Loading…</p> : PERMISSION_KEYS.map((k) => (
+        <label key={k} className="form-field"><span>{PERMISSION_LABELS[k]}</span>
+          <input aria-label={PERMISSION_LABELS[k]} list="permission-suggestions" value={draft[k]}
+            onChange={(e) => {
+              dispatch(notePage.permissionEdited({ key: k, text: e.target.value }));
+              dispatch(notePage.userSearchRequested(e.target.value));
+            }} />
+        </label>
+      ))}
+      <button type="button" disabled={draft === null} onClick={() => dispatch(notePage.permissionsSaveRequested())}>Save</button>
+      <button type="button" onClick={() => dispatch(notePage.panelCloseRequested('permissions'))}>Cancel</button>
+    </PanelFrame>
+  );
+}
+
+function CronPanel() {
+  const dispatch = useAppDispatch();
+  const meta = useAppSelector(selectOpenMeta);
+  const viewOnly = useAppSelector(selectViewOnly);
+  const [expr, setExpr] = useState(meta?.config?.cron ?? '');
+  const [user, setUser] = useState(meta?.config?.cronExecutingUser ?? '');
+  const save = (cron: string) => {
+    setExpr(cron);
+    dispatch(notePage.noteConfigChanged({ cron, cronExecutingUser: user || undefined }));
+  };
+  const enabled = meta?.config?.isZeppelinNotebookCronEnable;
+  return (
+    <PanelFrame title="Run scheduler" panel="cron">
+      {enabled === false && <p role="note">Cron is not enabled on this server for this note.</p>}
+      <div className="cron-presets" role="group" aria-label="Presets">
+        {CRON_PRESETS.map((p) => (
+          <button type="button" key={p.label} aria-pressed={expr === p.cron} disabled={viewOnly} onClick={() => save(p.cron)}>{p.label}</button>
+        ))}
+      </div>
+      <label className="form-field"><span>Cron expression</span>
+        <input aria-label="Cron expression" value={expr} disabled={viewOnly} placeholder="0 0/5 * * * ?" onChange={(e) => setExpr(e.target.value)}
+          onKeyDown={(e) => { if (e.key === 'Enter') save(expr); }} onBlur={() => { if (expr !== (meta?.config?.cron ?? '')) save(expr); }} />
+      </label>
+      <label className="form-field"><span>Run as</span>
+        <input aria-label="Run as" value={user} disabled={viewOnly} onChange={(e) => setUser(e.target.value)}
+          onBlur={() => { if (user !== (meta?.config?.cronExecutingUser ?? '')) dispatch(notePage.noteConfigChanged({ cron: expr, cronExecutingUser: user || undefined })); }} />
+      </label>
+      {meta?.info?.cron && <p role="alert">{meta.info.cron}</p>}
+    </PanelFrame>
+  );
+}
+
+export function NotePanels() {
+  const panel = useAppSelector((s) => s.notePage.panel);
+  if (panel === 'bindings') return <BindingsPanel />;
+  if (panel === 'permissions') return <PermissionsPanel />;
+  if (panel === 'cron') return <CronPanel />;
+  return null;
+}

@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useMemo, type FocusEvent } from 'react';
+import { useStore } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { RootState } from '../../app/rootReducer';
+import { notePage } from '../../../slices/notePage';
+import { wsOut } from '../../protocol/actions';
+import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
+import type { CompletionEntry, CompletionSource } from '../../editor/CodeEditor';
+import type { ParagraphId } from '../../protocol';
+import { COMPLETION_CAPTION_LIMIT, languageFromMagic, magicOf } from './model';
+import { selectCurrentHit, selectEditorReadOnly, selectText } from './selectors';
+
+/** How long a completion request waits for COMPLETION_LIST before the popup shows nothing. */
+const COMPLETION_WAIT_MS = 3000;
+
+function useCompletion(id: ParagraphId, enabled: boolean, key: string | undefined): CompletionSource | null {
+  const store = useStore<RootState>();
+  const dispatch = useAppDispatch();
+  return useMemo(() => {
+    if (!enabled) return null;
+    return {
+      key,
+      fetch: (buf: string, cursor: number) => new Promise<CompletionEntry[]>((resolve) => {
+        dispatch(notePage.completionRequested({ id, buf, cursor }));
+        const seq = store.getState().notePage.completionSeq;
+        let done = false;
+        const finish = (items: CompletionEntry[]) => {
+          if (done) return;
+          done = true;
+          unsubscribe();
+          clearTimeout(timer);
+          resolve(items);
+        };
+        const unsubscribe = store.subscribe(() => {
+          const c = store.getState().notePage.completion;
+          if (c && c.id === id && c.seq === seq) finish(c.items);
+        });
+        const timer = setTimeout(() => finish([]), COMPLETION_WAIT_MS);
+      }),
+    };
+  }, [enabled, key, id, dispatch, store]);
+}
+
+/** The paragraph's editor: draft text, language from the editor setting or the magic, and focus/find requests. */
+export function ParagraphEditor({ id, fontSize, lineNumbers, onEdge }: {
+  id: ParagraphId; fontSize: number; lineNumbers: boolean; onEdge: (dir: 'up' | 'down') => void;
+}) {
+  const dispatch = useAppDispatch();
+  const text = useAppSelector((s) => selectText(s, id));
+  const readOnly = useAppSelector((s) => selectEditorReadOnly(s, id));
+  const setting = useAppSelector((s) => s.interpreters.editorSettings[id] ?? s.paragraphs.entities[id]?.config?.editorSetting);
+  const editorMode = useAppSelector((s) => s.paragraphs.entities[id]?.config?.editorMode);
+  const focus = useAppSelector((s) => (s.notePage.focusRequest?.id === id ? s.notePage.focusRequest : null));
+  const hit = useAppSelector((s) => {
+    const h = selectCurrentHit(s);
+    return h && h.id === id ? h : null;
+  });
+  const selection = useMemo(() => (hit ? { start: hit.start, end: hit.end } : null), [hit]);
+  const language = setting?.language ?? editorMode ?? languageFromMagic(magicOf(text)) ?? 'plaintext';
+  const completion = useCompletion(id, setting?.completionSupport !== false && !readOnly, setting?.completionKey);
+
+  const known = useAppSelector((s) => !!s.interpreters.editorSettings[id]);
+  const textRef = useMemo(() => ({ current: text }), [text]);
+  useEffect(() => {
+    // One EDITOR_SETTING per editor shown, as Zeppelin's UIs do; editors far off screen never ask.
+    if (!known) dispatch(wsOut.EDITOR_SETTING({ paragraphId: id, paragraphText: textRef.current }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once per mount, with the text of that moment
+  }, [id, dispatch]);
+
+  const onChange = useCallback((v: string) => dispatch(notePage.draftChanged({ id, text: v })), [dispatch, id]);
+  const onFocus = useCallback(() => dispatch(notePage.focused({ id })), [dispatch, id]);
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
+    dispatch(notePage.editorBlurred({ id }));
+  };
+
+  return (
+    <div className="paragraph-editor" onFocus={onFocus} onBlur={onBlur} data-readonly={readOnly || undefined}>
+      <LazyCodeEditor value={text} language={language} readOnly={readOnly} fontSize={fontSize} lineNumbers={lineNumbers}
+        ariaLabel="Paragraph code" onChange={onChange} onEdge={onEdge} completion={completion}
+        focusSeq={focus?.seq} focusAt={focus?.at} selection={selection} captionLimit={COMPLETION_CAPTION_LIMIT} />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { lazy, Suspense, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { notePage } from '../../../../slices/notePage';
+import type { ParagraphStatus, ResultConfig, ResultMessage } from '../../../protocol';
+import { DEFAULT_RESULT_HEIGHT, formatBytes, LARGE_RESULT_BYTES, MIN_RESULT_HEIGHT } from '../model';
+import { SandboxFrame } from './SandboxFrame';
+import { TextResult } from './TextResult';
+import { ansiToHtml } from './terminalText';
+import { copyText } from './clipboard';
+
+// Tables, charts and networks come with their chart libraries, so they load only when a note shows one.
+const ResultView = lazy(() => import(/* webpackChunkName: "results" */ '../../../results/ResultView').then((m) => ({ default: m.ResultView })));
+
+/** The types whose drawing is sized by the saved graph height, which the handle under them drags. */
+const SIZED = new Set(['TABLE', 'NETWORK']);
+
+function CopyButton({ text }: { text: string }) {
+  const [tip, setTip] = useState('Copy');
+  return (
+    <button type="button" className="result-copy" title={tip} aria-label={tip === 'Copy' ? 'Copy result' : tip}
+      onClick={() => { void copyText(text).then((ok) => setTip(ok ? 'Copied!' : 'Not supported browser')); }}>
+      ⧉
+    </button>
+  );
+}
+
+function plainText(m: ResultMessage): string {
+  if (m.type === 'TEXT') {
+    const div = document.createElement('div');
+    div.innerHTML = ansiToHtml(m.data);
+    return div.textContent ?? m.data;
+  }
+  return m.data;
+}
+
+function ResultBody({ m, paragraphId, index, config, streaming, title, status, dateFinished }: {
+  m: ResultMessage; paragraphId: string; index: number; config: ResultConfig | undefined; streaming: boolean; title: string;
+  status?: ParagraphStatus; dateFinished?: string;
+}) {
+  const dispatch = useAppDispatch();
+  switch (m.type) {
+    case 'TEXT':
+      return <TextResult data={m.data} streaming={streaming} />;
+    case 'HTML':
+    case 'ELEMENT':
+      return <SandboxFrame html={m.data} paragraphId={paragraphId} angular={false} title={`${title} result ${index + 1}`} />;
+    case 'ANGULAR':
+      return <SandboxFrame html={m.data} paragraphId={paragraphId} angular title={`${title} result ${index + 1}`} />;
+    case 'IMG':
+      return <img className="result-img" alt={`${title} image ${index + 1}`} src={`data:image/png;base64,${m.data.trim()}`} />;
+    case 'SVG':
+      return <img className="result-img" alt={`${title} image ${index + 1}`} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(m.data)}`} />;
+    case 'TABLE':
+    case 'NETWORK':
+      return (
+        <Suspense fallback={<p role="status">Loading visualisation…</p>}>
+          <ResultView paragraphId={paragraphId} index={index} result={m} config={config} status={status} dateFinished={dateFinished} title={title}
+            onConfigChange={(next) => dispatch(notePage.resultConfigChanged({ id: paragraphId, index, config: next }))} />
+        </Suspense>
+      );
+    case 'NULL':
+      return null;
+    default:
+      return <pre className="result-raw">{m.data}</pre>;
+  }
+}
+
+/** One result message: size guard, copy button, the body by type, and the height handle for sized types. */
+export function ResultBlock({ m, paragraphId, index, config, streaming, title, readOnly, status, dateFinished }: {
+  m: ResultMessage; paragraphId: string; index: number; config: ResultConfig | undefined; streaming: boolean; title: string; readOnly: boolean;
+  status?: ParagraphStatus; dateFinished?: string;
+}) {
+  const dispatch = useAppDispatch();
+  const forced = useAppSelector((s) => !!s.notePage.renderLarge[`${paragraphId}:${index}`]);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [dragHeight, setDragHeight] = useState<number | null>(null);
+  const large = m.data.length > LARGE_RESULT_BYTES && !forced;
+
+  const startDrag = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const box = boxRef.current;
+    if (!box || readOnly) return;
+    const top = box.getBoundingClientRect().top;
+    const move = (ev: PointerEvent) => setDragHeight(Math.max(0, ev.clientY - top));
+    const up = (ev: PointerEvent) => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      const h = Math.round(ev.clientY - top);
+      setDragHeight(null);
+      // Spec: a dragged height under 50 becomes 300.
+      dispatch(notePage.resultHeightChanged({ id: paragraphId, index, height: h < MIN_RESULT_HEIGHT ? DEFAULT_RESULT_HEIGHT : h }));
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    e.preventDefault();
+  };
+
+  const sized = SIZED.has(m.type);
+  const shownConfig = dragHeight !== null && config ? { ...config, graph: { ...config.graph, height: dragHeight } } : dragHeight !== null ? { graph: { height: dragHeight } } : config;
+  return (
+    <div className={`result result-${m.type.toLowerCase()}`} ref={boxRef} data-result-index={index}>
+      {large ? (
+        <div className="result-large" role="group" aria-label="Large result">
+          <p>This result is {formatBytes(m.data.length)}, too large to draw at once.</p>
+          <button type="button" onClick={() => dispatch(notePage.largeResultShown({ id: paragraphId, index }))}>Render</button>
+          <button type="button" onClick={() => dispatch(notePage.resultDownloadRequested({ id: paragraphId, index }))}>Download</button>
+        </div>
+      ) : (
+        <>
+          {(m.type === 'TEXT' || m.type === 'TABLE' || m.type === 'HTML') && m.data && <CopyButton text={plainText(m)} />}
+          <ResultBody m={m} paragraphId={paragraphId} index={index} config={shownConfig} streaming={streaming} title={title} status={status} dateFinished={dateFinished} />
+        </>
+      )}
+      {sized && !readOnly && <div className="result-resize" role="separator" aria-label="Resize result" onPointerDown={startDrag} />}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { RootState } from '../../../app/rootReducer';
+import type { ParagraphResults, ResultConfig } from '../../../protocol';
+import { useFrameSelector } from '../hooks';
+import { isRunning } from '../model';
+import { ResultBlock } from './ResultBlock';
+
+const NO_CONFIG: Record<string, ResultConfig> = {};
+
+/** A paragraph's results, read at most once per frame so that streaming output paints in batches. */
+export function ResultsArea({ paragraphId, title, readOnly, onDoubleClick }: {
+  paragraphId: string; title: string; readOnly: boolean; onDoubleClick?: () => void;
+}) {
+  const results = useFrameSelector((s: RootState): ParagraphResults | undefined => s.paragraphs.entities[paragraphId]?.results);
+  const status = useFrameSelector((s: RootState) => s.paragraphs.entities[paragraphId]?.status);
+  const dateFinished = useFrameSelector((s: RootState) => s.paragraphs.entities[paragraphId]?.dateFinished);
+  const configs = useFrameSelector((s: RootState) => s.paragraphs.entities[paragraphId]?.config?.results ?? NO_CONFIG);
+  const msgs = results?.msg ?? [];
+  if (msgs.length === 0) return null;
+  return (
+    <div className="paragraph-results" aria-label="Output" role="region" onDoubleClick={onDoubleClick}>
+      {msgs.map((m, i) => (
+        <ResultBlock key={i} m={m} paragraphId={paragraphId} index={i} config={configs[String(i)]} streaming={isRunning(status)}
+          title={title} readOnly={readOnly} status={status} dateFinished={dateFinished} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** Selectors of the note page over the whole store; each returns the smallest piece a component needs. */
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/rootReducer';
+import { selectOpenNoteParagraphIds } from '../../../slices/notes';
+import type { Paragraph, ParagraphId } from '../../protocol';
+import { findMatches, isRunning, isViewOnly, isOwner, type Principal } from './model';
+
+export const selectOpenMeta = (s: RootState) => (s.notes.openNoteId ? s.notes.byId[s.notes.openNoteId] ?? null : null);
+export const selectParagraph = (s: RootState, id: ParagraphId): Paragraph | undefined => s.paragraphs.entities[id];
+
+/** What the editor shows: the unsaved draft, else the server's text. */
+export const selectText = (s: RootState, id: ParagraphId): string => s.notePage.drafts[id] ?? s.paragraphs.entities[id]?.text ?? '';
+
+const selectPrincipalInfo = createSelector(
+  [(s: RootState) => s.session.principal, (s: RootState) => s.session.roles],
+  (name, roles): Principal => ({ name, roles }),
+);
+
+export const selectIsRevision = (s: RootState): boolean => s.route.match.page === 'note' && !!s.route.match.revisionId;
+export const selectNoteRunning = (s: RootState): boolean => !!selectOpenMeta(s)?.info?.isRunning;
+
+export const selectViewOnly = (s: RootState): boolean =>
+  selectIsRevision(s) || isViewOnly(selectOpenMeta(s)?.config, s.notePage.permissions, selectPrincipalInfo(s));
+
+export const selectIsNoteOwner = (s: RootState): boolean => isOwner(s.notePage.permissions, selectPrincipalInfo(s));
+
+/** Edits and runs are refused in view-only and revision views, and while the whole note runs. */
+export const selectEditBlocked = (s: RootState): boolean => selectViewOnly(s) || selectNoteRunning(s);
+
+/** Spec: the editor is read-only while the paragraph or the note runs, and in revision (or view-only) view. */
+export const selectEditorReadOnly = (s: RootState, id: ParagraphId): boolean =>
+  selectEditBlocked(s) || isRunning(s.paragraphs.entities[id]?.status);
+
+export const selectOrderedParagraphs = createSelector(
+  [selectOpenNoteParagraphIds, (s: RootState) => s.paragraphs.entities],
+  (ids, entities): Paragraph[] => ids.map((id) => entities[id]).filter((p): p is Paragraph => !!p),
+);
+
+export const selectIsAsIframe = (s: RootState): boolean => new URLSearchParams(s.route.search).has('asIframe');
+
+export interface FindHit {
+  id: ParagraphId;
+  start: number;
+  end: number;
+}
+
+/** Every find-and-replace hit across the note, in paragraph order. */
+export const selectFindHits = createSelector(
+  [selectOrderedParagraphs, (s: RootState) => s.notePage.drafts, (s: RootState) => s.notePage.find.term, (s: RootState) => s.notePage.find.open],
+  (ps, drafts, term, open): FindHit[] => {
+    if (!open || !term) return [];
+    const hits: FindHit[] = [];
+    for (const p of ps) for (const [start, end] of findMatches(drafts[p.id] ?? p.text ?? '', term)) hits.push({ id: p.id, start, end });
+    return hits;
+  },
+);
+
+export const selectCurrentHit = (s: RootState): FindHit | null => {
+  const hits = selectFindHits(s);
+  return hits.length ? hits[Math.min(s.notePage.find.current, hits.length - 1)] : null;
+};
