@@ -1,7 +1,6 @@
 /**
  * The job manager against the embedded server: it subscribes while shown and unsubscribes on leave, lists the
- * notes with their paragraphs, filters, and reports a failed run with the server's message. Watching a running
- * paragraph and stopping it needs the execution engine, which the server does not have yet.
+ * notes with their paragraphs, filters, and shows a running note live and stops it.
  */
 import { launch, type Browser } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
@@ -31,7 +30,7 @@ test('lists the notes, filters by name, subscribes only while shown', async () =
   const jobs = page.getByRole('list', { name: 'Jobs' });
   await jobs.waitFor();
   expect((await jobs.getByRole('listitem').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).sort()).toEqual([
-    'Zeppelin Tutorial/1. IPython Basic', 'Zeppelin Tutorial/2. Spark Basic Features', 'Zeppelin Tutorial/4. Matplotlib (Python, PySpark)',
+    'Getting Started/Welcome', 'Zeppelin Tutorial/1. IPython Basic', 'Zeppelin Tutorial/2. Spark Basic Features', 'Zeppelin Tutorial/4. Matplotlib (Python, PySpark)',
   ]);
   const ipython = jobs.getByRole('listitem', { name: 'Zeppelin Tutorial/1. IPython Basic' });
   expect(await ipython.getByText('READY', { exact: true }).count()).toBe(1);
@@ -45,17 +44,22 @@ test('lists the notes, filters by name, subscribes only while shown', async () =
   expect(sent.filter((o) => o.endsWith('NOTE_JOBS'))).toEqual(['LIST_NOTE_JOBS', 'UNSUBSCRIBE_UPDATE_NOTE_JOBS']);
 });
 
-test("run all asks for confirmation and shows 'Execution Failure' with the server's message", async () => {
+test('run all: the running paragraph shows live, and stop all aborts it', async () => {
   const { page } = browser;
+  const created = await fetch(`${server.url}api/notebook`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ notePath: '/jobs/Sleeper', paragraphs: [{ title: 'nap', text: '%sh\nsleep 30' }] }),
+  });
+  expect(created.status).toBe(200);
   await page.goto(`${server.url}#/jobmanager`);
   await page.reload();
-  const job = page.getByRole('listitem', { name: 'Zeppelin Tutorial/1. IPython Basic' });
+  const job = page.getByRole('listitem', { name: 'jobs/Sleeper' });
   await job.getByRole('button', { name: 'Run all paragraphs' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Run all paragraphs?' });
-  await confirm.getByRole('button', { name: 'Run', exact: true }).click();
-  const failure = page.getByRole('dialog', { name: 'Execution Failure' });
-  await failure.waitFor();
-  // The server has no execution engine yet and says so; once it has, this becomes the watch-and-stop test.
-  expect(await failure.textContent()).toContain('Paragraph execution is not available yet on this server');
-  await failure.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog', { name: 'Run all paragraphs?' }).getByRole('button', { name: 'Run', exact: true }).click();
+  await job.getByRole('link', { name: 'nap is RUNNING' }).waitFor({ timeout: 30_000 });
+  await job.getByText('RUNNING', { exact: true }).waitFor();
+  await job.getByRole('button', { name: 'Stop all paragraphs' }).click();
+  await page.getByRole('dialog', { name: 'Stop all paragraphs?' }).getByRole('button', { name: 'Stop', exact: true }).click();
+  await job.getByRole('link', { name: 'nap is ABORT' }).waitFor({ timeout: 30_000 });
+  await job.getByRole('button', { name: 'Run all paragraphs' }).waitFor();
 });
