@@ -1,6 +1,7 @@
 /** The real browser implementations of the saga dependencies. */
 import { createCredentialVault, msgIdGenerator, type PreferenceStore, type Preferences, type SagaDeps, type SocketLike } from '../../sagas/deps';
 import { ANONYMOUS_AUTH } from '../protocol';
+import { saveTextFile } from './download';
 import { navigateHash } from './hashLocation';
 import { createRestClient } from './rest';
 import { wsUrlFor } from './wsUrl';
@@ -28,16 +29,6 @@ export function openSocket(url: string): Promise<SocketLike | null> {
   });
 }
 
-function download(fileName: string, text: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function loadBundle(name: string, source: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -106,7 +97,7 @@ export function browserDeps(): SagaDeps {
     currentHref: () => window.location.href,
     setTitle: (title) => { document.title = title; },
     reload: () => window.location.reload(),
-    download,
+    download: saveTextFile,
     loadBundle,
     pingIntervalMs: PING_INTERVAL_MS,
     fetchUrl,

@@ -1,4 +1,5 @@
 /** Table export: CSV and TSV text of what the grid shows, and the download file name. */
+import { saveTextFile } from '../../app/download';
 import { formatDate } from '../../app/dates';
 import type { Cell } from '../types';
 
@@ -45,13 +46,5 @@ export async function copyText(text: string, clipboard: Pick<Clipboard, 'writeTe
 
 /** Starts a browser download of `text` as `fileName`. */
 export function downloadText(text: string, fileName: string, format: ExportFormat): void {
-  const blob = new Blob([text], { type: format === 'csv' ? 'text/csv;charset=utf-8' : 'text/tab-separated-values;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveTextFile(fileName, text, format === 'csv' ? 'text/csv;charset=utf-8' : 'text/tab-separated-values;charset=utf-8');
 }
