@@ -4,9 +4,11 @@
  * user's context; console output streams back; cancel terminates the worker (an infinite loop included) and the
  * next run starts a fresh one.
  */
+import { COMPLETION_TIMEOUT_MS, PendingRequests } from './pendingRequests';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Completion, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
+
 
 const WORKER = join(__dirname, 'js_worker.cjs');
 
@@ -24,8 +26,7 @@ interface ActiveRun {
 export class JavaScriptInterpreter implements Interpreter {
   private worker: Worker | undefined;
   private active: ActiveRun | undefined;
-  private nextRid = 1;
-  private readonly completions = new Map<number, (items: Completion[]) => void>();
+  private readonly completions = new PendingRequests<Completion[]>(COMPLETION_TIMEOUT_MS, () => []);
 
   constructor(private readonly env: InterpreterEnv) {}
 
@@ -43,8 +44,7 @@ export class JavaScriptInterpreter implements Interpreter {
     });
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = undefined;
-      for (const done of this.completions.values()) done([]);
-      this.completions.clear();
+      this.completions.abandonAll();
       const run = this.active;
       this.active = undefined;
       if (!run) return;
@@ -65,8 +65,7 @@ export class JavaScriptInterpreter implements Interpreter {
       this.active = undefined;
       run.resolve({ code: e.ok ? 'SUCCESS' : 'ERROR' });
     } else if (e.ev === 'completion') {
-      this.completions.get(e.rid)?.(e.items);
-      this.completions.delete(e.rid);
+      this.completions.answer(e.rid, e.items);
     }
   }
 
@@ -91,18 +90,7 @@ export class JavaScriptInterpreter implements Interpreter {
 
   async completion(script: string, cursor: number): Promise<Completion[]> {
     const worker = this.ensureWorker();
-    const rid = this.nextRid++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.completions.delete(rid);
-        resolve([]);
-      }, 2000);
-      this.completions.set(rid, (items) => {
-        clearTimeout(timer);
-        resolve(items);
-      });
-      worker.postMessage({ cmd: 'complete', rid, code: script, cursor });
-    });
+    return this.completions.ask((rid) => worker.postMessage({ cmd: 'complete', rid, code: script, cursor }));
   }
 
   async close(): Promise<void> {

@@ -9,12 +9,14 @@
  * - A process that dies mid-run (os._exit, a segfault, the OOM killer) ends the run as ERROR; the next run
  *   starts a fresh process, so the session recovers by itself.
  */
+import { COMPLETION_TIMEOUT_MS, PendingRequests } from './pendingRequests';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { FormInput } from '../../../src/protocol';
 import type { Completion, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
 import { killGroup } from './processGroup';
+
 
 const RUNNER = join(__dirname, 'python_runner.py');
 
@@ -99,9 +101,8 @@ class PythonProcess {
 export class PythonInterpreter implements Interpreter {
   private proc: PythonProcess | undefined;
   private active: ActiveRun | undefined;
-  private nextRid = 1;
   private nextToken = 1;
-  private readonly completions = new Map<number, (items: Completion[]) => void>();
+  private readonly completions = new PendingRequests<Completion[]>(COMPLETION_TIMEOUT_MS, () => []);
 
   constructor(private readonly env: InterpreterEnv) {}
 
@@ -158,8 +159,7 @@ export class PythonInterpreter implements Interpreter {
         }
         return;
       case 'completion':
-        this.completions.get(e.rid)?.(e.items);
-        this.completions.delete(e.rid);
+        this.completions.answer(e.rid, e.items);
         return;
       default:
         return;
@@ -168,8 +168,7 @@ export class PythonInterpreter implements Interpreter {
 
   private onExit(proc: PythonProcess, code: number | null, signal: NodeJS.Signals | null): void {
     if (this.proc === proc) this.proc = undefined;
-    for (const done of this.completions.values()) done([]);
-    this.completions.clear();
+    this.completions.abandonAll();
     const run = this.active;
     if (!run) return;
     this.active = undefined;
@@ -225,18 +224,7 @@ export class PythonInterpreter implements Interpreter {
   async completion(script: string, cursor: number): Promise<Completion[]> {
     const proc = await this.ensureProcess().catch(() => undefined);
     if (!proc) return [];
-    const rid = this.nextRid++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.completions.delete(rid);
-        resolve([]);
-      }, 2000);
-      this.completions.set(rid, (items) => {
-        clearTimeout(timer);
-        resolve(items);
-      });
-      proc.send({ cmd: 'complete', rid, code: script, cursor });
-    });
+    return this.completions.ask((rid) => proc.send({ cmd: 'complete', rid, code: script, cursor }));
   }
 
   angularUpdated(noteId: string, name: string, value: unknown): void {
