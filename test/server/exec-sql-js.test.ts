@@ -88,6 +88,8 @@ describe('%sql / %duckdb (DuckDB) and %js (worker thread)', () => {
     expect(awaited.final.status).toBe('ERROR');
     const promise = await run(a, pid, '%js\nnew Promise((r) => setTimeout(() => r(7), 10))');
     expect(textOf(promise.final)).toBe('7\n');
+    const list = await a.request('COMPLETION', { id: pid, buf: '%js\ncoun', cursor: 8 }, 'COMPLETION_LIST');
+    expect(list.data.completions.map((c) => c.name)).toContain('counter');
   });
 
   test('%js: cancel terminates an infinite loop (ABORT); the next run gets a fresh context', async () => {
