@@ -3,7 +3,7 @@
  * type is left to the caller (null). Every change of mode or setting goes out through `onConfigChange` as a whole
  * result config; everything this view does not touch is passed through as it was saved.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ParagraphStatus } from '../protocol/model';
 import { effectiveMode, MODE_LABELS, modesFor } from './modes';
 import { parseTableText, TableData } from './table/parseTable';
@@ -61,7 +61,13 @@ function load(result: { type: string; data: string }): Loaded | null {
   return null;
 }
 
-export function ResultView({ paragraphId, index, result, config, status, dateFinished, title, onConfigChange }: ResultViewProps) {
+export function ResultView({ paragraphId, index, result, config: savedConfig, status, dateFinished, title, onConfigChange }: ResultViewProps) {
+  // A committed change shows at once and is what the next change builds on, until the paragraph's config comes back
+  // (the server's echo or any later update); otherwise a control lags a round trip and a second quick change would
+  // be built on the stale config and undo the first.
+  const [pending, setPending] = useState<ResultConfig | null>(null);
+  useEffect(() => setPending(null), [savedConfig]);
+  const config = pending ?? savedConfig;
   const loaded = useMemo(() => load(result), [result]);
   const graph: GraphConfig = useMemo(() => config?.graph ?? {}, [config]);
   const mode = effectiveMode(result.type, graph.mode);
@@ -80,7 +86,11 @@ export function ResultView({ paragraphId, index, result, config, status, dateFin
   if (!loaded) return null;
   if (loaded.kind === 'error') return <p role="alert" className="result-message">{loaded.message}</p>;
 
-  const commit = (next: GraphConfig) => onConfigChange({ ...(config ?? {}), graph: next });
+  const commit = (next: GraphConfig) => {
+    const full = { ...(config ?? {}), graph: next };
+    setPending(full);
+    onConfigChange(full);
+  };
   const height = graphHeight(graph);
   const optionOpen = graph.optionOpen === true;
   const tableSetting = (graph.setting?.table ?? {}) as TableSetting;

@@ -202,3 +202,19 @@ test('other result types are left to the caller', () => {
   const { container } = renderResult(undefined, '<b>x</b>', 'HTML');
   expect(container).toBeEmptyDOMElement();
 });
+
+test('a committed change shows before the config comes back, and the next change builds on it', () => {
+  const f = fixtures.find((x) => x.paragraphId === '20150210-015302_1492795503')!;
+  const open = { ...f.config, graph: { ...f.config.graph, mode: 'table', optionOpen: true } };
+  const { onConfigChange, rerender } = renderResult(open, f.data);
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Enable filter for columns' }));
+  expect(screen.getByRole('checkbox', { name: 'Enable filter for columns' })).toBeChecked();
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Enable pagination for better navigation' }));
+  expect(onConfigChange).toHaveBeenCalledTimes(2);
+  const second = onConfigChange.mock.calls[1][0];
+  expect((second.graph?.setting?.table as { tableOptionValue: unknown }).tableOptionValue).toMatchObject({ useFilter: true, showPagination: true });
+  // The paragraph's config from the server (a new object) replaces the pending one, whatever it says.
+  rerender(<ResultView paragraphId="p1" index={0} result={{ type: 'TABLE', data: f.data }} config={{ ...open }} status="FINISHED"
+    title="My result" onConfigChange={onConfigChange} />);
+  expect(screen.getByRole('checkbox', { name: 'Enable filter for columns' })).not.toBeChecked();
+});

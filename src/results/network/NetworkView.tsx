@@ -59,7 +59,7 @@ export function NetworkView({ data, height }: { data: NetworkData; height: numbe
 
   const props = selected ? itemProperties(data, selected.kind, selected.id) : null;
   return (
-    <div className="result-network">
+    <div className="network-view">
       <div className="network-canvas" data-testid="network" style={{ height }} role="img"
         aria-label={`Network of ${data.nodes.length} nodes and ${data.edges.length} edges`}>
         <CytoscapeComponent elements={elements} stylesheet={stylesheet} minZoom={MIN_ZOOM} maxZoom={MAX_ZOOM}

@@ -14,11 +14,12 @@ const ResultView = lazy(() => import(/* webpackChunkName: "results" */ '../../..
 /** The types whose drawing is sized by the saved graph height, which the handle under them drags. */
 const SIZED = new Set(['TABLE', 'NETWORK']);
 
-function CopyButton({ text }: { text: string }) {
+/** The text is made on click: converting a streaming result on every frame would cost its whole length each time. */
+function CopyButton({ text }: { text: () => string }) {
   const [tip, setTip] = useState('Copy');
   return (
     <button type="button" className="result-copy" title={tip} aria-label={tip === 'Copy' ? 'Copy result' : tip}
-      onClick={() => { void copyText(text).then((ok) => setTip(ok ? 'Copied!' : 'Not supported browser')); }}>
+      onClick={() => { void copyText(text()).then((ok) => setTip(ok ? 'Copied!' : 'Not supported browser')); }}>
       ⧉
     </button>
   );
@@ -33,9 +34,9 @@ function plainText(m: ResultMessage): string {
   return m.data;
 }
 
-function ResultBody({ m, paragraphId, index, config, streaming, title, status, dateFinished }: {
+function ResultBody({ m, paragraphId, index, config, streaming, title, exportTitle, status, dateFinished }: {
   m: ResultMessage; paragraphId: string; index: number; config: ResultConfig | undefined; streaming: boolean; title: string;
-  status?: ParagraphStatus; dateFinished?: string;
+  exportTitle?: string; status?: ParagraphStatus; dateFinished?: string;
 }) {
   const dispatch = useAppDispatch();
   switch (m.type) {
@@ -54,7 +55,7 @@ function ResultBody({ m, paragraphId, index, config, streaming, title, status, d
     case 'NETWORK':
       return (
         <Suspense fallback={<p role="status">Loading visualisation…</p>}>
-          <ResultView paragraphId={paragraphId} index={index} result={m} config={config} status={status} dateFinished={dateFinished} title={title}
+          <ResultView paragraphId={paragraphId} index={index} result={m} config={config} status={status} dateFinished={dateFinished} title={exportTitle}
             onConfigChange={(next) => dispatch(notePage.resultConfigChanged({ id: paragraphId, index, config: next }))} />
         </Suspense>
       );
@@ -66,9 +67,10 @@ function ResultBody({ m, paragraphId, index, config, streaming, title, status, d
 }
 
 /** One result message: size guard, copy button, the body by type, and the height handle for sized types. */
-export function ResultBlock({ m, paragraphId, index, config, streaming, title, readOnly, status, dateFinished }: {
+export function ResultBlock({ m, paragraphId, index, config, streaming, title, exportTitle, readOnly, status, dateFinished }: {
   m: ResultMessage; paragraphId: string; index: number; config: ResultConfig | undefined; streaming: boolean; title: string; readOnly: boolean;
-  status?: ParagraphStatus; dateFinished?: string;
+  /** The paragraph's own title, if it has one: table downloads are named from it, else "data". */
+  exportTitle?: string; status?: ParagraphStatus; dateFinished?: string;
 }) {
   const dispatch = useAppDispatch();
   const forced = useAppSelector((s) => !!s.notePage.renderLarge[`${paragraphId}:${index}`]);
@@ -106,8 +108,8 @@ export function ResultBlock({ m, paragraphId, index, config, streaming, title, r
         </div>
       ) : (
         <>
-          {(m.type === 'TEXT' || m.type === 'TABLE' || m.type === 'HTML') && m.data && <CopyButton text={plainText(m)} />}
-          <ResultBody m={m} paragraphId={paragraphId} index={index} config={shownConfig} streaming={streaming} title={title} status={status} dateFinished={dateFinished} />
+          {(m.type === 'TEXT' || m.type === 'TABLE' || m.type === 'HTML') && m.data && <CopyButton text={() => plainText(m)} />}
+          <ResultBody m={m} paragraphId={paragraphId} index={index} config={shownConfig} streaming={streaming} title={title} exportTitle={exportTitle} status={status} dateFinished={dateFinished} />
         </>
       )}
       {sized && !readOnly && <div className="result-resize" role="separator" aria-label="Resize result" onPointerDown={startDrag} />}

@@ -13,6 +13,8 @@ export function ResultsArea({ paragraphId, title, readOnly, onDoubleClick }: {
   const results = useFrameSelector((s: RootState): ParagraphResults | undefined => s.paragraphs.entities[paragraphId]?.results);
   const status = useFrameSelector((s: RootState) => s.paragraphs.entities[paragraphId]?.status);
   const dateFinished = useFrameSelector((s: RootState) => s.paragraphs.entities[paragraphId]?.dateFinished);
+  // Exports are named from the paragraph's own title, not the "Paragraph N" caption shown for an untitled one.
+  const exportTitle = useFrameSelector((s: RootState) => s.paragraphs.entities[paragraphId]?.title);
   const configs = useFrameSelector((s: RootState) => s.paragraphs.entities[paragraphId]?.config?.results ?? NO_CONFIG);
   const msgs = results?.msg ?? [];
   if (msgs.length === 0) return null;
@@ -20,7 +22,7 @@ export function ResultsArea({ paragraphId, title, readOnly, onDoubleClick }: {
     <div className="paragraph-results" aria-label="Output" role="region" onDoubleClick={onDoubleClick}>
       {msgs.map((m, i) => (
         <ResultBlock key={i} m={m} paragraphId={paragraphId} index={i} config={configs[String(i)]} streaming={isRunning(status)}
-          title={title} readOnly={readOnly} status={status} dateFinished={dateFinished} />
+          title={title} exportTitle={exportTitle || undefined} readOnly={readOnly} status={status} dateFinished={dateFinished} />
       ))}
     </div>
   );
