@@ -1,5 +1,6 @@
 /** One row of the home list: a folder (toggles open) or a note (a link), with the actions that apply to it. */
-import { memo } from 'react';
+import { Icon } from '../../components/Icon';
+import { memo, type ReactNode } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { TRASH_FOLDER_ID, type FolderNode, type NoteNode } from '../../app/noteTree';
 import { home } from '../../../slices/home';
@@ -9,7 +10,7 @@ import {
   confirmRemoveNote, confirmRestoreAll, confirmRestoreFolder, confirmRestoreNote,
 } from './confirmations';
 
-function Action({ label, icon, onClick }: { label: string; icon: string; onClick: () => void }) {
+function Action({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
   return <button type="button" className="row-action" aria-label={label} title={label} onClick={onClick}><span aria-hidden="true">{icon}</span></button>;
 }
 
@@ -17,7 +18,7 @@ export const NoteRow = memo(function NoteRowView({ note, depth, showPath }: { no
   const dispatch = useAppDispatch();
   return (
     <li className="tree-row note-row" style={{ paddingLeft: depth * 18 }} data-note-id={note.id}>
-      <span className="row-icon" aria-hidden="true">📄</span>
+      <span className="row-icon" aria-hidden="true"><Icon name="doc" /></span>
       <a href={`#/notebook/${note.id}`}>{showPath ? note.path.replace(/^\//, '') : note.name}</a>
       <span className="row-actions">
         {note.isTrash ? <>
@@ -25,9 +26,9 @@ export const NoteRow = memo(function NoteRowView({ note, depth, showPath }: { no
           <Action label="Remove note permanently" icon="✕" onClick={() => dispatch(confirmRemoveNote(note.id))} />
         </> : <>
           <Action label="Rename note" icon="✎" onClick={() => dispatch(noteDialogs.renameNoteOpened({ noteId: note.id, path: note.path }))} />
-          <Action label="Clone note" icon="⧉" onClick={() => dispatch(noteDialogs.cloneOpened({ noteId: note.id, sourcePath: note.path }))} />
+          <Action label="Clone note" icon={<Icon name="clone" />} onClick={() => dispatch(noteDialogs.cloneOpened({ noteId: note.id, sourcePath: note.path }))} />
           <Action label="Clear output" icon="⌫" onClick={() => dispatch(confirmClearOutput(note.id))} />
-          <Action label="Move note to trash" icon="🗑" onClick={() => dispatch(confirmMoveNoteToTrash(note.id))} />
+          <Action label="Move note to trash" icon={<Icon name="trash" />} onClick={() => dispatch(confirmMoveNoteToTrash(note.id))} />
         </>}
       </span>
     </li>
@@ -40,7 +41,7 @@ export const FolderRow = memo(function FolderRowView({ folder, depth, open }: { 
   return (
     <li className="tree-row folder-row" style={{ paddingLeft: depth * 18 }} data-folder-id={folder.id}>
       <button type="button" className="folder-toggle" aria-expanded={open} onClick={() => dispatch(home.folderToggled(folder.id))}>
-        <span aria-hidden="true">{isTrashRoot ? '🗑' : open ? '📂' : '📁'}</span> {folder.name}
+        <span aria-hidden="true"><Icon name={isTrashRoot ? 'trash' : open ? 'folderOpen' : 'folder'} /></span> {folder.name}
       </button>
       <span className="row-actions">
         {isTrashRoot ? <>
@@ -52,7 +53,7 @@ export const FolderRow = memo(function FolderRowView({ folder, depth, open }: { 
         </> : <>
           <Action label="New note in this folder" icon="+" onClick={() => dispatch(noteDialogs.createOpened({ folder: folder.id }))} />
           <Action label="Rename folder" icon="✎" onClick={() => dispatch(noteDialogs.renameFolderOpened({ folderId: folder.id }))} />
-          <Action label="Move folder to trash" icon="🗑" onClick={() => dispatch(confirmMoveFolderToTrash(folder.id))} />
+          <Action label="Move folder to trash" icon={<Icon name="trash" />} onClick={() => dispatch(confirmMoveFolderToTrash(folder.id))} />
         </>}
       </span>
     </li>

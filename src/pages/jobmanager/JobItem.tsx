@@ -1,4 +1,5 @@
 /** One note job: type icon, note link, interpreter, state, last run, progress, paragraph dots, run or stop. */
+import { Icon } from '../../components/Icon';
 import { memo } from 'react';
 import type { Locale } from 'date-fns';
 import { useAppDispatch } from '../../app/hooks';
@@ -9,7 +10,7 @@ import { jobIcon, jobManager, jobProgress, jobState, STATUS_COLOURS } from '../.
 import { noteDialogs } from '../../../slices/noteDialogs';
 import type { NoteJobInfo, NoteJobParagraph } from '../../protocol';
 
-const ICONS = { doc: ['📄', 'Note'], clock: ['⏰', 'Scheduled note (cron)'], unknown: ['❓', 'Unknown note type'] } as const;
+const ICONS = { doc: ['doc', 'Note'], clock: ['clock', 'Scheduled note (cron)'], unknown: ['question', 'Unknown note type'] } as const;
 
 function StatusDot({ noteId, p }: { noteId: string; p: NoteJobParagraph }) {
   const label = `${p.name || p.id} is ${p.status}`;
@@ -39,7 +40,7 @@ export const JobItem = memo(function JobItemView({ job, now, locale }: { job: No
   return (
     <li className="job" data-note-id={job.noteId} aria-label={name}>
       <div className="job-head">
-        <span className="job-icon" role="img" aria-label={iconLabel}>{icon}</span>
+        <span className="job-icon" role="img" aria-label={iconLabel}><Icon name={icon} /></span>
         <a href={`#/notebook/${job.noteId}`} className="job-name">{name}</a>
         <span className="job-interpreter">{job.interpreter || 'interpreter is not set'}</span>
         <span className={`job-state job-state-${state.toLowerCase()}`}>{state}</span>

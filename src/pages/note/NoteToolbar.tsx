@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Icon } from '../../components/Icon';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notePage } from '../../../slices/notePage';
 import { noteDisplayName } from '../../app/noteTree';
@@ -37,7 +38,7 @@ export function NoteToolbar() {
   const panel = useAppSelector((s) => s.notePage.panel);
   if (!meta) return null;
   const run = (command: CommandId) => () => dispatch(notePage.commandInvoked({ command }));
-  const btn = (command: CommandId, label: string, glyph: string, disabled = false, pressed?: boolean) => (
+  const btn = (command: CommandId, label: string, glyph: ReactNode, disabled = false, pressed?: boolean) => (
     <button type="button" aria-label={label} title={label} disabled={disabled} aria-pressed={pressed} onClick={run(command)}>{glyph}</button>
   );
   const personalized = meta.config?.personalizedMode === 'true';
@@ -51,24 +52,24 @@ export function NoteToolbar() {
         {btn('toggleAllEditors', 'Show/hide the code', '⌨', viewOnly)}
         {btn('toggleAllOutputs', 'Show/hide the output', '▤', viewOnly)}
         {btn('clearAllOutput', 'Clear output', '⌫', blocked)}
-        {btn('cloneNote', 'Clone this note', '⎘')}
+        {btn('cloneNote', 'Clone this note', <Icon name="clone" />)}
         {btn('exportZpln', 'Export this note (zpln)', '⇩')}
         {btn('exportIpynb', 'Export this note (ipynb)', '⇓')}
         {btn('reloadNote', 'Reload from note file', '⟳')}
-        {btn('trashNote', 'Move this note to trash', '🗑', blocked)}
+        {btn('trashNote', 'Move this note to trash', <Icon name="trash" />, blocked)}
         {btn('deleteNote', 'Remove this note permanently', '✖', blocked)}
       </span>
       <span className="toolbar-group">
-        {btn('searchCode', 'Search code', '🔍')}
+        {btn('searchCode', 'Search code', <Icon name="search" />)}
         {btn('bindings', 'Interpreter binding', '⚙', false, panel === 'bindings')}
-        {btn('permissions', 'Note permissions', '🔒', false, panel === 'permissions')}
-        {btn('cron', 'Run scheduler', '⏰', false, panel === 'cron')}
+        {btn('permissions', 'Note permissions', <Icon name="lock" />, false, panel === 'permissions')}
+        {btn('cron', 'Run scheduler', <Icon name="clock" />, false, panel === 'cron')}
         {btn('help', 'List of shortcuts', '⌘')}
         {btn('palette', 'Command palette', '☰')}
         {owner && (
           <button type="button" onClick={() => dispatch(notePage.personalizedToggled())} disabled={viewOnly && looknfeel !== 'report'}
             aria-label={personalized ? 'Switch to collaboration mode' : 'Switch to personal mode'}
-            title={personalized ? 'Switch to collaboration mode' : 'Switch to personal mode'}>{personalized ? '👤' : '👥'}</button>
+            title={personalized ? 'Switch to collaboration mode' : 'Switch to personal mode'}>{personalized ? <Icon name="user" /> : <Icon name="users" />}</button>
         )}
       </span>
       <span className="toolbar-group">

@@ -4,6 +4,7 @@
  * 100,000-row result keeps a constant number of DOM rows. Its view state is saved (in Zeppelin's ui-grid layout)
  * on every user change and restored when a saved state arrives from elsewhere.
  */
+import { Icon } from '../../components/Icon';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import {
   columnFilteringFeature,
@@ -294,7 +295,7 @@ export function TableGrid({ source, columns, options, types, saved, onSave, heig
                           onClick={header.column.getToggleSortingHandler()}>
                           {name}{sortDir === 'ascending' ? ' ▲' : sortDir === 'descending' ? ' ▼' : ''}
                         </button>
-                        {view.grouping.includes(name) && <span className="grid-grouped" title="grouped">⧉</span>}
+                        {view.grouping.includes(name) && <span className="grid-grouped" title="grouped"><Icon name="grouped" size={12} /></span>}
                         <button type="button" className="btn-link grid-menu-button" aria-haspopup="menu" aria-expanded={menuFor === name}
                           aria-label={`Column options: ${name}`} onClick={() => setMenuFor(menuFor === name ? null : name)}>⋮</button>
                       </div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { Icon } from '../../../components/Icon';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notePage } from '../../../../slices/notePage';
 import type { ParagraphStatus, ResultConfig, ResultMessage } from '../../../protocol';
@@ -20,7 +21,7 @@ function CopyButton({ text }: { text: () => string }) {
   return (
     <button type="button" className="result-copy" title={tip} aria-label={tip === 'Copy' ? 'Copy result' : tip}
       onClick={() => { void copyText(text()).then((ok) => setTip(ok ? 'Copied!' : 'Not supported browser')); }}>
-      ⧉
+      <Icon name="copy" />
     </button>
   );
 }
