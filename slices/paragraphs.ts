@@ -2,10 +2,17 @@
  * Paragraph bodies of the open note, keyed by id (order lives in the notes slice). Streaming output is folded in
  * here: PARAGRAPH_UPDATE_OUTPUT creates or replaces a result slot, PARAGRAPH_APPEND_OUTPUT appends to it while the
  * paragraph runs, and the final PARAGRAPH replaces everything with the server's authoritative copy.
+ *
+ * A collaborator's PATCH_PARAGRAPH (diff-match-patch text) is applied here to the stored text, the server's copy as
+ * this page knows it, so an editor without a draft follows the other user's typing. The local user's draft (the
+ * note page's `drafts`) is a separate copy that the notePage slice patches on the same frame; the editor shows the
+ * draft when there is one, so each text is patched once and the user's typing is never patched twice. The server
+ * relays a patch to everyone but its sender, so our own patches never come back here.
  */
 import { createEntityAdapter, createSlice, type EntityState, type UnknownAction } from '@reduxjs/toolkit';
 import { wsIn, wsOut } from '../src/protocol/actions';
 import { isRunningStatus, type Paragraph, type ParagraphResults, type RunAllEntry } from '../src/protocol';
+import { applyPatchText } from '../src/pages/note/textPatch';
 
 export const paragraphsAdapter = createEntityAdapter<Paragraph>();
 
@@ -50,6 +57,11 @@ export const paragraphsSlice = createSlice({
       })
       .addCase(wsIn.PARAGRAPH_REMOVED, (state, a) => {
         paragraphsAdapter.removeOne(state, a.payload.id);
+      })
+      .addCase(wsIn.PATCH_PARAGRAPH, (state, a) => {
+        const p = state.entities[a.payload.paragraphId];
+        // a patch that cannot be read leaves the text as it was
+        if (p) p.text = applyPatchText(p.text ?? '', a.payload.patch);
       })
       .addCase(wsIn.PROGRESS, (state, a) => {
         const p = state.entities[a.payload.id];

@@ -1,9 +1,14 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { TerminalRenderer } from './terminalText';
 
-/** Text output is drawn imperatively: appended lines are added to the DOM, not re-rendered as one big string. */
+/**
+ * Text output is drawn imperatively: appended lines are added to the DOM, not re-rendered as one big string. Each
+ * batch of complete lines goes into its own block, so the browser lays out only the new block, not every line
+ * again (one growing run of inline text is laid out whole on each append). A chunk ends with its newline, which a
+ * block does not draw as an extra line.
+ */
 export function TextResult({ data, streaming }: { data: string; streaming: boolean }) {
-  const stableRef = useRef<HTMLSpanElement>(null);
+  const stableRef = useRef<HTMLDivElement>(null);
   const tailRef = useRef<HTMLSpanElement>(null);
   const boxRef = useRef<HTMLPreElement>(null);
   const renderer = useRef<TerminalRenderer | null>(null);
@@ -18,7 +23,7 @@ export function TextResult({ data, streaming }: { data: string; streaming: boole
     renderer.current ??= new TerminalRenderer();
     const u = renderer.current.update(data);
     if (u.kind === 'reset') stable.innerHTML = u.stableHtml;
-    else if (u.stableHtml) stable.insertAdjacentHTML('beforeend', u.stableHtml);
+    else if (u.stableHtml) stable.insertAdjacentHTML('beforeend', `<div class="result-text-chunk">${u.stableHtml}</div>`);
     tail.innerHTML = u.tailHtml;
     const isLong = box.scrollHeight > box.clientHeight + 1;
     setLong(isLong);
@@ -33,7 +38,7 @@ export function TextResult({ data, streaming }: { data: string; streaming: boole
           <button type="button" onClick={() => { setFollow(false); if (boxRef.current) boxRef.current.scrollTop = 0; }}>Scroll Top</button>
         </div>
       )}
-      <pre className="result-text-body" ref={boxRef} data-testid="text-result"><span ref={stableRef} /><span ref={tailRef} /></pre>
+      <pre className="result-text-body" ref={boxRef} data-testid="text-result"><div ref={stableRef} /><span ref={tailRef} /></pre>
     </div>
   );
 }
