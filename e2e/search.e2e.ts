@@ -31,6 +31,14 @@ test('search, see highlighted hits, follow a paragraph hit to the note with para
   await paragraphHit.click();
   await page.waitForURL((u) => u.hash === href);
   await page.getByRole('heading', { level: 1, name: '4. Matplotlib (Python, PySpark)' }).waitFor();
+  // The note page takes the term: find opens with it and counts the matches, and the hit paragraph is shown.
+  const find = page.getByRole('search', { name: 'Find and replace' });
+  await find.waitFor();
+  expect(await find.getByLabel('Find', { exact: true }).inputValue()).toBe('matplotlib');
+  await find.getByRole('status').filter({ hasText: /^\d+ of \d+$/ }).waitFor();
+  const pid = new URLSearchParams((href ?? '').split('?')[1]).get('paragraph');
+  await page.locator(`#paragraph_${pid}`).waitFor();
+  expect(await page.locator(`#paragraph_${pid}`).isVisible()).toBe(true);
 });
 
 test('a term with no hits says so', async () => {
