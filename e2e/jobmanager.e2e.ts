@@ -2,28 +2,16 @@
  * The job manager against the embedded server: it subscribes while shown and unsubscribes on leave, lists the
  * notes with their paragraphs, filters, and shows a running note live and stops it.
  */
-import { launch, type Browser } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 test('lists the notes, filters by name, subscribes only while shown', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   const sent: string[] = [];
   page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(JSON.parse(String(f.payload)).op)));
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await page.getByRole('status', { name: 'WebSocket Connected' }).waitFor();
   await page.getByRole('link', { name: 'Job', exact: true }).click();
   await page.waitForURL(/#\/jobmanager$/);
@@ -45,13 +33,13 @@ test('lists the notes, filters by name, subscribes only while shown', async () =
 });
 
 test('run all: the running paragraph shows live, and stop all aborts it', async () => {
-  const { page } = browser;
-  const created = await fetch(`${server.url}api/notebook`, {
+  const { page } = env.browser;
+  const created = await fetch(`${env.server.url}api/notebook`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ notePath: '/jobs/Sleeper', paragraphs: [{ title: 'nap', text: '%sh\nsleep 30' }] }),
   });
   expect(created.status).toBe(200);
-  await page.goto(`${server.url}#/jobmanager`);
+  await page.goto(`${env.server.url}#/jobmanager`);
   await page.reload();
   const job = page.getByRole('listitem', { name: 'jobs/Sleeper' });
   await job.getByRole('button', { name: 'Run all paragraphs' }).click();

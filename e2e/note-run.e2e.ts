@@ -3,35 +3,23 @@
  * %python and %sql and watch the output stream in.
  */
 import type { Page } from 'playwright-core';
-import { launch, type Browser } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
 
 const NOTE = '2EYDJKFFY';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 /**
  * Types into the note's last paragraph and runs it. Running the last paragraph makes the server append an empty
  * one, so each call gets a fresh paragraph with its editor shown (a run %md paragraph hides its editor).
  */
 async function runText(page: Page, text: string): Promise<ReturnType<Page['locator']>> {
-  await page.goto(`${server.url}#/notebook/${NOTE}`);
+  await page.goto(`${env.server.url}#/notebook/${NOTE}`);
   const last = page.locator('[id^="paragraph_"]').last();
   await last.waitFor({ state: 'attached' });
   const id = ((await last.getAttribute('id')) ?? '').replace(/^paragraph_/, '');
-  await page.goto(`${server.url}#/notebook/${NOTE}/paragraph/${id}`);
+  await page.goto(`${env.server.url}#/notebook/${NOTE}/paragraph/${id}`);
   const p = page.locator(`#paragraph_${id}`);
   await p.scrollIntoViewIfNeeded();
   await p.locator('.monaco-editor .view-lines').click();
@@ -43,13 +31,13 @@ async function runText(page: Page, text: string): Promise<ReturnType<Page['locat
 }
 
 test('%md renders as HTML in the sandboxed frame', async () => {
-  const p = await runText(browser.page, '%md\n# Hello *run*');
+  const p = await runText(env.browser.page, '%md\n# Hello *run*');
   await p.getByRole('img', { name: 'Status FINISHED' }).waitFor({ timeout: 30_000 });
   await p.frameLocator('iframe.result-frame').getByRole('heading', { name: 'Hello run' }).waitFor();
 });
 
 test('%sh output streams in line by line', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   const p = await runText(page, '%sh\nfor i in 1 2 3; do echo line$i; sleep 0.4; done');
   await p.getByRole('img', { name: 'Status RUNNING' }).waitFor({ timeout: 30_000 });
   // output is visible while the paragraph still runs
@@ -60,7 +48,7 @@ test('%sh output streams in line by line', async () => {
 });
 
 test('%python prints and %sql draws a table', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   let p = await runText(page, '%python\nprint(6 * 7)');
   await p.getByRole('img', { name: 'Status FINISHED' }).waitFor({ timeout: 60_000 });
   await p.getByTestId('text-result').getByText('42').waitFor();

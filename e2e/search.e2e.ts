@@ -1,23 +1,11 @@
 /** Search from the navbar: hits with highlighted matches, a paragraph hit opens the note at that paragraph with the term. */
-import { launch, type Browser } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { serverAndBrowser } from './support/session';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 test('search, see highlighted hits, follow a paragraph hit to the note with paragraph and term', async () => {
-  const { page } = browser;
-  await page.goto(server.url);
+  const { page } = env.browser;
+  await page.goto(env.server.url);
   await page.getByRole('status', { name: 'WebSocket Connected' }).waitFor();
   await page.getByRole('searchbox', { name: 'Search your notes' }).fill('matplotlib');
   await page.getByRole('searchbox', { name: 'Search your notes' }).press('Enter');
@@ -42,7 +30,7 @@ test('search, see highlighted hits, follow a paragraph hit to the note with para
 });
 
 test('a term with no hits says so', async () => {
-  const { page } = browser;
-  await page.goto(`${server.url}#/search/zzqqxx`);
+  const { page } = env.browser;
+  await page.goto(`${env.server.url}#/search/zzqqxx`);
   await page.getByText("We couldn't find any notebook matching 'zzqqxx'.").waitFor();
 });

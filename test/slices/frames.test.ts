@@ -2,35 +2,12 @@
  * Reducers fed with recorded frames (decoded from JSON text, as the socket saga does), on deep-frozen states:
  * any mutation outside Immer would throw.
  */
-import type { UnknownAction } from '@reduxjs/toolkit';
-import { rootReducer, type RootState } from '../../src/app/rootReducer';
-import { actionForFrame, wsOut } from '../../src/protocol/actions';
-import { decodeServerFrame } from '../../src/protocol';
+import { wsOut } from '../../src/protocol/actions';
 import { selectNoteTree, selectOpenNoteParagraphIds } from '../../slices/notes';
 import { selectParagraphById } from '../../slices/paragraphs';
+import { feed } from '../support/feedReducer';
 import { frame, loadFixtureNote, newParagraph, notesInfo } from '../support/frames';
 
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
-}
-
-function feed(state: RootState | undefined, ...items: (string | UnknownAction)[]): RootState {
-  let s = state ?? rootReducer(undefined, { type: '@@init' });
-  for (const item of items) {
-    let action: UnknownAction;
-    if (typeof item === 'string') {
-      const d = decodeServerFrame(item);
-      if (!d.ok) throw new Error(d.error.message);
-      action = actionForFrame(d.frame);
-    } else action = item;
-    s = rootReducer(deepFreeze(s), action);
-  }
-  return s;
-}
 
 const note = loadFixtureNote();
 const ids = note.paragraphs.map((p) => p.id);

@@ -3,35 +3,11 @@
  * root reducer on deep-frozen states: the stored text follows them when the local user has no draft, and a draft is
  * patched once, next to the stored text, never twice.
  */
-import type { UnknownAction } from '@reduxjs/toolkit';
-import { rootReducer, type RootState } from '../../src/app/rootReducer';
-import { actionForFrame } from '../../src/protocol/actions';
-import { decodeServerFrame } from '../../src/protocol';
 import { notePage, selectHasDrafts } from '../../slices/notePage';
 import { selectText } from '../../src/pages/note/selectors';
+import { feed } from '../support/feedReducer';
 import { frame, loadFixtureNote } from '../support/frames';
 
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
-}
-
-function feed(state: RootState | undefined, ...items: (string | UnknownAction)[]): RootState {
-  let s = state ?? rootReducer(undefined, { type: '@@init' });
-  for (const item of items) {
-    let action: UnknownAction;
-    if (typeof item === 'string') {
-      const d = decodeServerFrame(item);
-      if (!d.ok) throw new Error(d.error.message);
-      action = actionForFrame(d.frame);
-    } else action = item;
-    s = rootReducer(deepFreeze(s), action);
-  }
-  return s;
-}
 
 const note = loadFixtureNote();
 const PY = '20180118-112246_474555672';
