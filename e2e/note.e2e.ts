@@ -39,6 +39,8 @@ async function open(page: Page): Promise<void> {
   await page.goto('about:blank');
   await page.goto(`${server.url}#/notebook/${NOTE}`);
   await page.getByRole('toolbar', { name: 'Note toolbar' }).waitFor();
+  await page.locator(`#paragraph_${PY} .monaco-editor`).waitFor({ state: 'attached' });
+  await page.locator(`#paragraph_${PY}`).scrollIntoViewIfNeeded();
   await page.locator(`#paragraph_${PY} .monaco-editor`).waitFor();
 }
 
@@ -140,7 +142,7 @@ test('menu items and toggle shortcuts: editor, output, title, line numbers, widt
   const from = received.length;
   await page.keyboard.press('Shift+Enter');
   await waitUntil(() => sent.filter((f) => f.op === 'RUN_PARAGRAPH' && f.data.id === PY).length, (n) => n === 1);
-  // (this fixture paragraph's %python.ipython is not an interpreter here: Zeppelin then goes straight to ERROR)
+  // (this fixture paragraph runs `sys?`, IPython-only syntax, so plain Python ends it in ERROR)
   const statuses = () => received.slice(from)
     .filter((f) => f.op === 'PARAGRAPH' && (f.data.paragraph as { id: string }).id === PY)
     .map((f) => (f.data.paragraph as { status: string }).status);

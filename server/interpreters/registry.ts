@@ -24,6 +24,8 @@ const CLASSES: Readonly<Record<string, InterpreterClass>> = {
   ShellInterpreter: shell,
   'org.apache.zeppelin.python.PythonInterpreter': python,
   PythonInterpreter: python,
+  // Zeppelin's tutorials use %python.ipython; plain Python runs them (IPython-only syntax such as `sys?` fails).
+  'org.apache.zeppelin.python.IPythonInterpreter': python,
   DuckDBInterpreter: { formType: 'SIMPLE', create: (env) => new DuckDBInterpreter(env) },
   // `${...}` is JavaScript's own template syntax, so %js never treats it as a form.
   JavaScriptInterpreter: { formType: 'NATIVE', create: (env) => new JavaScriptInterpreter(env) },

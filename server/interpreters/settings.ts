@@ -42,6 +42,7 @@ export function builtinInterpreterSettings(): InterpreterSetting[] {
     ]),
     setting('python', [
       info('python', 'org.apache.zeppelin.python.PythonInterpreter', { language: 'python', editOnDblClick: false, completionSupport: true }),
+      info('ipython', 'org.apache.zeppelin.python.IPythonInterpreter', { language: 'python', editOnDblClick: false, completionSupport: true }, false),
     ], [
       prop('zeppelin.python', 'python3', 'string', 'Python executable (e.g. /usr/bin/python3 for the Debian python3-pandas/python3-matplotlib packages)'),
       prop('zeppelin.python.maxResult', '1000', 'number', 'Max number of dataframe rows z.show() displays'),

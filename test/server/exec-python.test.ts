@@ -45,6 +45,10 @@ describe('%python (real process per session)', () => {
     const r = await run(a, pid, 'x * 2 + 2');
     expect(r.final.status).toBe('FINISHED');
     expect(textOf(r.final)).toBe('42\n');
+    // Zeppelin's tutorials say %python.ipython: it runs on the same Python
+    const ip = await run(a, pid, '%python.ipython\nprint(6 * 7)');
+    expect(ip.final.status).toBe('FINISHED');
+    expect(textOf(ip.final)).toBe('42\n');
   });
 
   test('print output streams while the paragraph runs', async () => {

@@ -29,6 +29,7 @@ describe('magic parsing (PROTOCOL 5.3)', () => {
     expect(reg.resolve(undefined, 'sh')?.setting.name).toBe('sh');
     expect(reg.resolve('python', 'md')?.setting.name).toBe('python');
     expect(reg.resolve('duckdb', 'md')).toMatchObject({ setting: { name: 'sql' }, info: { name: 'duckdb' } });
+    expect(reg.resolve('python.ipython', 'md')).toMatchObject({ setting: { name: 'python' }, info: { name: 'ipython' } });
     expect(reg.resolve('nosuch', 'md')).toBeUndefined();
     expect(reg.resolve('md.nosuch', 'md')).toBeUndefined();
   });
