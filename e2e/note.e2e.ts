@@ -39,9 +39,12 @@ async function open(page: Page): Promise<void> {
   await page.goto('about:blank');
   await page.goto(`${server.url}#/notebook/${NOTE}`);
   await page.getByRole('toolbar', { name: 'Note toolbar' }).waitFor();
-  await page.locator(`#paragraph_${PY} .monaco-editor`).waitFor({ state: 'attached' });
-  await page.locator(`#paragraph_${PY}`).scrollIntoViewIfNeeded();
-  await page.locator(`#paragraph_${PY} .monaco-editor`).waitFor();
+  // Paragraphs far from the viewport are swapped for placeholders (and back), so the element can be replaced while
+  // we look at it: scroll to the paragraph until its editor shows.
+  await waitUntil(async () => {
+    await page.evaluate((id) => document.getElementById(`paragraph_${id}`)?.scrollIntoView({ block: 'center' }), PY);
+    return page.locator(`#paragraph_${PY} .monaco-editor`).isVisible();
+  }, (shown) => shown, 30_000);
 }
 
 const ids = (page: Page) => page.locator('section[id^="paragraph_"]').evaluateAll((els) => els.map((e) => e.id.replace('paragraph_', '')));
