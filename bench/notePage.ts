@@ -6,7 +6,7 @@
  *   the page's websocket, which is otherwise proxied to the server), and a %python paragraph printing a line every
  *   millisecond for 10 s through the server's own batching; longest frame and dropped frames for each.
  * The notes are generated as .zpln files in a fresh notebook folder before the server starts.
- * Run after a build: ZEPPELIN_WEB_DIR=/tmp/dist npx tsx bench/notePage.ts   (prints one JSON object)
+ * Run after a build: npx tsx bench/notePage.ts (ZEPPELIN_WEB_DIR selects another build folder)   (prints one JSON object)
  */
 import fs from 'fs';
 import os from 'os';

@@ -222,7 +222,6 @@ test('report look and feel makes the note view-only; default brings the editors 
   await page.getByText('View only').waitFor();
   await waitUntil(() => page.locator('.monaco-editor').count(), (n) => n === 0);
   expect(await page.getByRole('button', { name: 'Run all paragraphs' }).isDisabled()).toBe(true);
-  await page.screenshot({ path: '/tmp/note-report.png' });
   await page.getByRole('combobox', { name: 'Look and feel' }).selectOption('default');
   await page.locator('.monaco-editor').first().waitFor();
 });

@@ -66,13 +66,13 @@ describe('notebook storage', () => {
     const root = tempDir();
     const { notebook } = makeNotebook(root);
     await notebook.reload();
-    const a = await notebook.create('/work/a', { emptyParagraph: true });
-    const b = await notebook.create('/work/sub/b');
-    await expect(notebook.create('/work/a')).rejects.toThrow("Note '/work/a' existed");
+    const a = await notebook.create('/team/a', { emptyParagraph: true });
+    const b = await notebook.create('/team/sub/b');
+    await expect(notebook.create('/team/a')).rejects.toThrow("Note '/team/a' existed");
     await notebook.rename(a.id, '/other/a2');
     expect(readdirSync(join(root, 'other'))).toEqual([`a2_${a.id}.zpln`]);
     expect(JSON.parse(readFileSync(join(root, 'other', `a2_${a.id}.zpln`), 'utf8'))).toMatchObject({ name: 'a2', id: a.id });
-    await notebook.moveFolder('work', '/renamed');
+    await notebook.moveFolder('team', '/renamed');
     expect(notebook.get(b.id)?.path).toBe('/renamed/sub/b');
     await notebook.trashFolder('renamed');
     expect(notebook.get(b.id)?.path).toBe('/~Trash/renamed/sub/b');
