@@ -6,7 +6,7 @@
  * memory), and the note's viewers get NOTE_UPDATED (otherwise their next NOTE_UPDATE, which sends the whole
  * config, would drop the schedule again).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../cron/clock';
 import { historyOf } from '../cron/history';
 import { cronAllowedFor } from '../cron/policy';
@@ -16,7 +16,7 @@ import type { NoteEntry } from '../notes/notebook';
 import { nameOf } from '../notes/paths';
 import type { Services } from '../services';
 import { ZeppelinError } from '../util/errors';
-import { bodyObject, ok, sendError } from './envelope';
+import { bodyObject, ok, wrap } from './envelope';
 
 type NoteParams = { Params: { noteId: string } };
 
@@ -27,15 +27,6 @@ export function registerCronRoutes(app: FastifyInstance, s: Services, clock: Clo
     scheduler.stop();
     await scheduler.settled();
   });
-
-  const wrap = <R extends RouteGenericInterface>(fn: (req: FastifyRequest<R>, reply: FastifyReply) => Promise<FastifyReply>) =>
-    async (req: FastifyRequest<R>, reply: FastifyReply): Promise<FastifyReply> => {
-      try {
-        return await fn(req, reply);
-      } catch (e) {
-        return sendError(reply, e);
-      }
-    };
 
   /** The note, once cron is possible for it: a folder outside the allow-list is as forbidden as cron being off. */
   const schedulable = (noteId: string): NoteEntry => {

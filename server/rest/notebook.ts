@@ -1,5 +1,5 @@
 /** `/api/notebook` (PROTOCOL 3.3), sharing note logic and broadcasts with the websocket handlers. */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { JsonObject, Paragraph, Permissions } from '../../src/protocol';
 import { clearOutput, commitParagraph, findParagraph, newParagraph, setParagraphField } from '../notes/paragraphs';
 import { normalizeNotePath } from '../notes/paths';
@@ -7,7 +7,7 @@ import { toRestNote, toRestParagraph } from '../notes/wire';
 import { serializeNote } from '../storage/zpln';
 import type { Services } from '../services';
 import { noSuchParagraph, ZeppelinError } from '../util/errors';
-import { bodyObject, ok, sendError } from './envelope';
+import { bodyObject, ok, wrap } from './envelope';
 
 type NoteParams = { Params: { noteId: string } };
 type ParagraphParams = { Params: { noteId: string; pid: string } };
@@ -19,14 +19,6 @@ const permissions = new Map<string, Permissions>();
 const emptyPermissions = (): Permissions => ({ owners: [], readers: [], runners: [], writers: [] });
 
 export function registerNotebookRoutes(app: FastifyInstance, s: Services): void {
-  const wrap = <R extends RouteGenericInterface = RouteGenericInterface>(fn: (req: FastifyRequest<R>, reply: FastifyReply) => Promise<FastifyReply> | FastifyReply) =>
-    async (req: FastifyRequest<R>, reply: FastifyReply): Promise<FastifyReply> => {
-      try {
-        return await fn(req, reply);
-      } catch (e) {
-        return sendError(reply, e);
-      }
-    };
   const paragraphOf = (noteId: string, pid: string): { paragraph: Paragraph; index: number } => {
     const found = findParagraph(s.notebook.mustGet(noteId).note, pid);
     if (!found) throw noSuchParagraph(pid);

@@ -1,10 +1,10 @@
 /** Revision endpoints of PROTOCOL 3.3 and `/api/notebook/capabilities`. */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { toRestNote } from '../notes/wire';
 import { CHECKPOINT_FAILED, checkpoint, listRevisions, noteAtRevision, restoreRevision, revisionSupported } from '../revisions/service';
 import type { Services } from '../services';
 import { ZeppelinError } from '../util/errors';
-import { bodyObject, ok, sendError } from './envelope';
+import { bodyObject, ok, wrap } from './envelope';
 
 type NoteParams = { Params: { noteId: string } };
 type RevisionParams = { Params: { noteId: string; revisionId: string } };
@@ -13,15 +13,6 @@ export function registerRevisionRoutes(app: FastifyInstance, s: Services): void 
   // Zeppelin's LIST_CONFIGURATIONS carries the flag too; as a configuration value it reaches both the websocket
   // and /api/configurations, and the UI shows its revision controls only when it is "true".
   s.config.set('isRevisionSupported', String(revisionSupported(s)));
-
-  const wrap = <R extends RouteGenericInterface>(fn: (req: FastifyRequest<R>, reply: FastifyReply) => Promise<FastifyReply>) =>
-    async (req: FastifyRequest<R>, reply: FastifyReply): Promise<FastifyReply> => {
-      try {
-        return await fn(req, reply);
-      } catch (e) {
-        return sendError(reply, e);
-      }
-    };
 
   app.get('/api/notebook/capabilities', wrap(async (_req, reply) => ok(reply, { isRevisionSupported: revisionSupported(s) }, '')));
 
