@@ -5,8 +5,7 @@
  */
 import fs from 'fs';
 import type { Locator, Page } from 'playwright-core';
-import { launch, type Browser } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
 
 /** 200 rows: a key i (0..99), a numeric v, and a group g ('a' or 'b'); v is 10·i + 1 for a, 10·i + 2 for b. */
@@ -21,21 +20,10 @@ const MARKS: Record<string, string> = {
   'Scatter Chart': '.recharts-scatter-symbol path',
 };
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser();
 
 async function rest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(new URL(path, server.url), {
+  const res = await fetch(new URL(path, env.server.url), {
     method,
     headers: body === undefined ? undefined : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -59,7 +47,7 @@ async function ranNote(name: string, text: string, expectType: string, title?: s
 }
 
 async function openParagraph(page: Page, noteId: string, pid: string): Promise<Locator> {
-  await page.goto(`${server.url}#/notebook/${noteId}`);
+  await page.goto(`${env.server.url}#/notebook/${noteId}`);
   const p = page.locator(`#paragraph_${pid}`);
   await p.waitFor();
   await p.scrollIntoViewIfNeeded();
@@ -83,7 +71,7 @@ async function fallbackTable(p: Locator): Promise<string[][]> {
 }
 
 test('a %sql query typed and run with Shift+Enter shows its table', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   const noteId = await rest<string>('POST', '/api/notebook', { notePath: `/results e2e/typed ${Date.now()}`, paragraphs: [{ text: '' }] });
   const pid = (await rest<RestNote>('GET', `/api/notebook/${noteId}`)).paragraphs[0].id;
   const p = await openParagraph(page, noteId, pid);
@@ -107,7 +95,7 @@ test('a %sql query typed and run with Shift+Enter shows its table', async () => 
 });
 
 test('every mode draws: Table, Bar, Pie, Area, Line and Scatter Chart', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   const { noteId, pid } = await ranNote('modes', QUERY, 'TABLE');
   const p = await openParagraph(page, noteId, pid);
   await p.getByRole('grid').waitFor();
@@ -127,7 +115,7 @@ test('every mode draws: Table, Bar, Pie, Area, Line and Scatter Chart', async ()
 });
 
 test('dragging columns into keys and values changes the chart', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   const { noteId, pid } = await ranNote('pivot', QUERY, 'TABLE');
   const p = await openParagraph(page, noteId, pid);
   await p.getByRole('button', { name: 'Bar Chart', exact: true }).click();
@@ -163,7 +151,7 @@ test('dragging columns into keys and values changes the chart', async () => {
 });
 
 test('a table column is filtered and the table paginated', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   const { noteId, pid } = await ranNote('filter', QUERY, 'TABLE');
   const p = await openParagraph(page, noteId, pid);
   await p.getByRole('grid').waitFor();
@@ -198,7 +186,7 @@ test('a table column is filtered and the table paginated', async () => {
 });
 
 test('"Download as CSV" saves the table as CSV named from the title or "data" and the finish time', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   const titled = await ranNote('csv titled', '%sql\nselect 1 as n', 'TABLE', 'Sales report');
   let p = await openParagraph(page, titled.noteId, titled.pid);
   await p.getByRole('grid').waitFor();
@@ -220,7 +208,7 @@ test('"Download as CSV" saves the table as CSV named from the title or "data" an
 });
 
 test('a %network result draws a graph and selecting a node shows its properties', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   const network = {
     nodes: [
       { id: 1, label: 'Person', data: { name: 'Alice', age: 31 } },
@@ -270,7 +258,7 @@ test('a %network result draws a graph and selecting a node shows its properties'
 });
 
 test('a mode change is committed and survives a reload', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   const { noteId, pid } = await ranNote('reload', QUERY, 'TABLE');
   let p = await openParagraph(page, noteId, pid);
   await p.getByRole('grid').waitFor();
