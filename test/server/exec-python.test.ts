@@ -174,8 +174,10 @@ describe('%python (real process per session)', () => {
   });
 
   test('a code that ignores the interrupt is killed after the grace period; the next run starts fresh', async () => {
-    const { from } = startRun(a, pid, '%python\nimport signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    time.sleep(0.01)');
-    await a.waitFor(isStatus(pid, ['RUNNING']), from);
+    const { from } = startRun(a, pid, '%python\nimport signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nprint("ignoring", flush=True)\nwhile True:\n    time.sleep(0.01)');
+    // Cancel only once the handler is in place: an interrupt before it would be an ordinary KeyboardInterrupt.
+    await a.waitFor((f) => f.op === 'PARAGRAPH_APPEND_OUTPUT' && (f.data as { paragraphId?: string; data?: string }).paragraphId === pid
+      && String((f.data as { data?: string }).data).includes('ignoring'), from, 10_000, 'the handler to be installed');
     a.send('CANCEL_PARAGRAPH', { id: pid });
     expect((await waitFinal(a, pid, from)).final.status).toBe('ABORT');
     const fresh = await run(a, pid, '%python\nprint("x" in globals())');
