@@ -1,8 +1,8 @@
 /**
  * The admin pages against the embedded server: credentials added, listed masked, edited and deleted (and stored
  * encrypted); the shipped visualisation package enabled, listed as enabled and its bundle registered in the page;
- * configurations, notebook repositories and the cluster pages shown. Drawing a result with the package and
- * running the spell need the note page's mode buttons and spell runner, which are not wired to Helium yet.
+ * configurations, notebook repositories and the cluster pages shown. Drawing with packages and running spells on
+ * the note page are in helium.e2e.ts.
  */
 import fs from 'fs';
 import path from 'path';

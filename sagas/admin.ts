@@ -5,6 +5,7 @@ import { route } from '../slices/route';
 import type { SagaDeps } from './deps';
 import { adminCredentialsSaga, loadCredentials } from './adminCredentials';
 import { adminHeliumSaga, loadHeliumPage } from './adminHelium';
+import { adminInterpretersSaga, interpreterPage } from './adminInterpreters';
 import { adminPagesSaga, loadClusterNode, loadClusterNodes, loadConfigurations, loadNotebookRepos } from './adminPages';
 
 function* onRoute(deps: SagaDeps, action: ReturnType<typeof route.changed>): SagaIterator<void> {
@@ -12,6 +13,8 @@ function* onRoute(deps: SagaDeps, action: ReturnType<typeof route.changed>): Sag
   switch (m.page) {
     case 'credential':
       return yield call(loadCredentials, deps);
+    case 'interpreter':
+      return yield call(interpreterPage, deps);
     case 'configuration':
       return yield call(loadConfigurations, deps);
     case 'notebookRepos':
@@ -31,5 +34,6 @@ export function* adminSaga(deps: SagaDeps): SagaIterator<void> {
   yield fork(adminCredentialsSaga, deps);
   yield fork(adminPagesSaga, deps);
   yield fork(adminHeliumSaga, deps);
+  yield fork(adminInterpretersSaga, deps);
   yield takeLatest(route.changed.type, onRoute, deps);
 }

@@ -1,7 +1,7 @@
 /** The credential page's REST calls (PROTOCOL 3.6) and its toasts (spec section 8). */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, takeEvery } from 'redux-saga/effects';
-import { adminCredentials, credentialAddSubmitted, credentialUpdateSubmitted, CREDENTIAL_TEXT, type CredentialRow } from '../slices/adminCredentials';
+import { adminCredentials, credentialAddSubmitted, credentialUpdateSubmitted, CREDENTIAL_TEXT, CREDENTIAL_TOAST_MS, type CredentialRow } from '../slices/adminCredentials';
 import { ui } from '../slices/ui';
 import type { SagaDeps } from './deps';
 import { adminRest, failureText } from './adminAccess';
@@ -27,17 +27,17 @@ function* save(deps: SagaDeps, action: ReturnType<typeof credentialAddSubmitted>
   const password = action.payload.password ?? '';
   const blank = kind === 'add' ? !entity.trim() || !username.trim() : !username.trim() || !password;
   if (blank) {
-    yield put(ui.toastShown({ text: kind === 'add' ? CREDENTIAL_TEXT.addEmpty : CREDENTIAL_TEXT.updateEmpty, level: 'warning' }));
+    yield put(ui.toastShown({ text: kind === 'add' ? CREDENTIAL_TEXT.addEmpty : CREDENTIAL_TEXT.updateEmpty, level: 'warning', timeoutMs: CREDENTIAL_TOAST_MS }));
     yield put(adminCredentials.saveFinished({ ok: false, kind }));
     return;
   }
   try {
     yield call(adminRest, deps, 'PUT', kind === 'add' ? '/credential' : '/credential/', { entity: entity.trim(), username: username.trim(), password });
-    yield put(ui.toastShown({ text: CREDENTIAL_TEXT.saved, level: 'success' }));
+    yield put(ui.toastShown({ text: CREDENTIAL_TEXT.saved, level: 'success', timeoutMs: CREDENTIAL_TOAST_MS }));
     yield put(adminCredentials.saveFinished({ ok: true, kind }));
     yield call(loadCredentials, deps);
   } catch {
-    yield put(ui.toastShown({ text: kind === 'add' ? CREDENTIAL_TEXT.addFailed : CREDENTIAL_TEXT.updateFailed, level: 'danger' }));
+    yield put(ui.toastShown({ text: kind === 'add' ? CREDENTIAL_TEXT.addFailed : CREDENTIAL_TEXT.updateFailed, level: 'danger', timeoutMs: CREDENTIAL_TOAST_MS }));
     yield put(adminCredentials.saveFinished({ ok: false, kind }));
   }
 }
@@ -48,7 +48,7 @@ function* remove(deps: SagaDeps, action: ReturnType<typeof adminCredentials.dele
     yield call(adminRest, deps, 'DELETE', `/credential/${encodeURIComponent(entity)}`);
     yield put(adminCredentials.removed(entity));
   } catch (e) {
-    yield put(ui.toastShown({ text: failureText(e, 'Could not delete the credential'), level: 'danger' }));
+    yield put(ui.toastShown({ text: failureText(e, 'Could not delete the credential'), level: 'danger', timeoutMs: CREDENTIAL_TOAST_MS }));
   }
 }
 

@@ -5,7 +5,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, takeLatest } from 'redux-saga/effects';
 import { adminCluster, type ClusterEntry } from '../slices/adminCluster';
 import { adminConfigurations } from '../slices/adminConfigurations';
-import { adminNotebookRepos, REPO_SAVE_FAILED, type NotebookRepo } from '../slices/adminNotebookRepos';
+import { adminNotebookRepos, REPO_SAVE_FAILED, REPO_TOAST_MS, type NotebookRepo } from '../slices/adminNotebookRepos';
 import { ui } from '../slices/ui';
 import type { SagaDeps } from './deps';
 import { adminRest } from './adminAccess';
@@ -36,7 +36,7 @@ function* saveNotebookRepo(deps: SagaDeps, action: ReturnType<typeof adminNotebo
     yield put(adminNotebookRepos.saved(repo));
   } catch {
     yield put(adminNotebookRepos.saveFailed());
-    yield put(ui.toastShown({ text: REPO_SAVE_FAILED, level: 'danger' }));
+    yield put(ui.toastShown({ text: REPO_SAVE_FAILED, level: 'danger', timeoutMs: REPO_TOAST_MS }));
   }
 }
 

@@ -43,8 +43,10 @@ function* onLogin(deps: SagaDeps, action: ReturnType<typeof loginSubmitted>): Sa
   let t: Ticket;
   try {
     t = yield call(restCall, deps, 'POST', '/login', form);
-  } catch {
-    yield put(ui.loginFailed(LOGIN_FAILED_TEXT));
+  } catch (e) {
+    // Throttled logins say how long to wait (the embedded server answers 429); everything else is the one text.
+    const throttled = e instanceof HttpError && e.status === 429 && e.message;
+    yield put(ui.loginFailed(throttled || LOGIN_FAILED_TEXT));
     return;
   }
   if (!t || typeof t.principal !== 'string' || typeof t.ticket !== 'string') {

@@ -4,6 +4,7 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { helium } from '../slices/helium';
 import { notePage } from '../slices/notePage';
 import { ui } from '../slices/ui';
 import { wsIn, wsOut } from '../src/protocol/actions';
@@ -14,6 +15,7 @@ import { COL_WIDTH_MAX, COL_WIDTH_MIN, effectiveConfig } from '../src/pages/note
 import { selectOpenMeta, selectText, selectViewOnly } from '../src/pages/note/selectors';
 import { selectOpenNoteParagraphIds } from '../slices/notes';
 import type { SagaDeps } from './deps';
+import { enabledSpellFor } from './heliumRuntime';
 import { commitParagraph, editBlocked, paragraphContext, runMany } from './noteCommon';
 
 /** How long an insert waits for its PARAGRAPH_ADDED before it stops trying to focus the new paragraph. */
@@ -32,6 +34,11 @@ export function* runParagraph(id: ParagraphId): SagaIterator<void> {
   const config = effectiveConfig(p.config);
   // Spec: running needs non-empty text; a disabled paragraph is not run from the page.
   if (!text.trim() || !config.enabled) return;
+  // An enabled spell runs here in the browser; its result reaches the server afterwards.
+  if (yield* enabledSpellFor(text)) {
+    yield put(helium.spellRunRequested({ id }));
+    return;
+  }
   const s: RootState = yield select();
   const editorSetting = s.interpreters.editorSettings[id] ?? p.config?.editorSetting;
   // Markdown-like paragraphs (edit on double-click) hide their editor once run, as Zeppelin does.

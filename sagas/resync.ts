@@ -14,6 +14,8 @@ function* fetchForRoute(force: boolean): SagaIterator<void> {
   const s: RootState = yield select();
   const m = s.route.match;
   if (m.page === 'note') {
+    // A revision route shows NOTE_REVISION's note instead (sagas/revisions.ts).
+    if (m.revisionId !== undefined) return;
     if (force || (s.notes.openNoteId !== m.noteId && s.notes.loadingNoteId !== m.noteId)) {
       yield put(wsOut.GET_NOTE({ id: m.noteId }));
     }

@@ -7,6 +7,7 @@ import { all, call, fork } from 'redux-saga/effects';
 import { fetchServerInfo, fetchTicket, type TicketOutcome } from './auth';
 import type { SagaDeps } from './deps';
 import { loadHeliumBundles } from './helium';
+import { heliumRuntimeSaga } from './heliumRuntime';
 import { resyncSaga } from './resync';
 import { routingSaga } from './routing';
 import { shellSaga } from './shell';
@@ -18,6 +19,9 @@ import { loginSaga } from './login';
 import { searchSaga } from './search';
 import { prefsSaga } from './prefs';
 import { adminSaga } from './admin';
+import { collabSaga } from './collab';
+import { cronPanelSaga } from './cronPanel';
+import { revisionsSaga } from './revisions';
 
 export function* rootSaga(deps: SagaDeps): SagaIterator<void> {
   yield fork(routingSaga, deps);
@@ -30,6 +34,10 @@ export function* rootSaga(deps: SagaDeps): SagaIterator<void> {
   yield fork(searchSaga, deps);
   yield fork(prefsSaga, deps);
   yield fork(adminSaga, deps);
+  yield fork(heliumRuntimeSaga, deps);
+  yield fork(collabSaga, deps);
+  yield fork(cronPanelSaga, deps);
+  yield fork(revisionsSaga, deps);
   const outcome: TicketOutcome = yield call(fetchTicket, deps);
   if (outcome === 'redirected') return;
   yield all([call(socketSaga, deps), call(loadHeliumBundles, deps), call(fetchServerInfo, deps)]);

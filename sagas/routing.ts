@@ -45,9 +45,12 @@ function* onTicketReceived(deps: SagaDeps): SagaIterator<void> {
   const s: RootState = yield select();
   const ref = s.session.ref ?? refFromSearch(s.route.search);
   if (s.session.loginState === 'loggedIn' && ref) {
+    const before = currentRef(s);
     yield call(deps.sleep, POST_LOGIN_REDIRECT_MS);
     yield put(session.refSet(null));
-    yield call(deps.navigate, ref);
+    // A user who already went elsewhere during the pause (or is already at ref) is not pulled back.
+    const now: string = yield select(currentRef);
+    if (now === before && now !== ref) yield call(deps.navigate, ref);
     return;
   }
   yield call(applyGuard, deps);

@@ -9,8 +9,8 @@ import type { SagaDeps } from './deps';
 
 const TOAST_ACTIONS = [ui.toastShown.type, wsIn.NOTICE.type, wsIn.INTERPRETER_INSTALL_STARTED.type, wsIn.INTERPRETER_INSTALL_RESULT.type];
 
-function* expire(deps: SagaDeps, id: number): SagaIterator<void> {
-  yield call(deps.sleep, TOAST_TIMEOUT_MS);
+function* expire(deps: SagaDeps, id: number, timeoutMs: number): SagaIterator<void> {
+  yield call(deps.sleep, timeoutMs);
   yield put(ui.toastDismissed(id));
 }
 
@@ -21,7 +21,7 @@ function* watchToasts(deps: SagaDeps): SagaIterator<void> {
     for (const t of toasts) {
       if (!timed.has(t.id)) {
         timed.add(t.id);
-        yield fork(expire, deps, t.id);
+        yield fork(expire, deps, t.id, t.timeoutMs ?? TOAST_TIMEOUT_MS);
       }
     }
   });

@@ -17,6 +17,7 @@ import { SessionManager } from './interpreters/sessions';
 import { InterpreterRegistry, loadInterpreterSettings } from './interpreters/settings';
 import { Notebook } from './notes/notebook';
 import { NoteSearch } from './notes/search';
+import { NoteAuthorization } from './notes/authorization';
 import { OriginPolicy } from './origin';
 import { UpstreamProxy } from './proxy';
 import { sendEnvelope } from './rest/envelope';
@@ -31,12 +32,18 @@ import { registerHeliumRoutes } from './rest/helium';
 import { registerClusterRoutes } from './rest/cluster';
 import { registerRevisionRoutes } from './rest/revisions';
 import { registerCronRoutes } from './rest/cron';
+import type { Clock } from './cron/clock';
+import { registerNotePermissionHook } from './rest/permissions';
 import type { Services } from './services';
 import { openNoteRepo } from './storage/select';
 import { Broadcasts } from './ws/broadcasts';
+import { PersonalStore } from './personal/store';
 import { ConnectionManager, type Connection } from './ws/connections';
 import { handleFrame } from './ws/dispatch';
 import { TicketStore } from './ws/tickets';
+import { AuthService } from './auth/service';
+import { registerAuthRoutes } from './auth/routes';
+import { loadShiroIni } from './auth/shiro';
 
 export interface StartOptions {
   /** 0 = a random free port. Default: zeppelin.server.port. */
@@ -50,6 +57,8 @@ export interface StartOptions {
   upstream?: string;
   /** Extra configuration values, applied over zeppelin-site.xml and the environment. */
   settings?: Record<string, string>;
+  /** Test-only: the cron scheduler's clock (e.g. `scaledClock`), so browser tests see schedules fire quickly. */
+  cronClock?: Clock;
 }
 
 export interface RunningServer {
@@ -98,22 +107,33 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const proxy = opts.upstream ? new UpstreamProxy(opts.upstream) : undefined;
 
   let services: Services | undefined;
+  let auth: AuthService | undefined;
   if (!proxy) {
+    // A shiro.ini turns logins on (PROTOCOL 1.4); one that cannot be read stops the start with its line number.
+    const shiro = loadShiroIni(resolve(opts.confDir));
+    for (const w of shiro?.warnings ?? []) console.warn(`[auth] ${w}`);
+    const tickets = new TicketStore();
+    auth = shiro ? new AuthService(shiro, tickets) : undefined;
     const repo = await openNoteRepo(config);
     const confDir = resolve(opts.confDir);
     const interpreters = new InterpreterRegistry(loadInterpreterSettings(confDir), config.getString('zeppelin.interpreter.group.default'), confDir);
     const notebook = new Notebook(repo, interpreters);
     await notebook.reload();
     const connections = new ConnectionManager(config.getBool('zeppelin.notebook.collaborative.mode.enable', true));
-    const broadcasts = new Broadcasts(notebook, connections, config, interpreters);
+    const authorization = NoteAuthorization.load(confDir, config);
+    authorization.attach(notebook);
+    const broadcasts = new Broadcasts(notebook, connections, config, interpreters, authorization);
+    broadcasts.personal = new PersonalStore(config.getString('zeppelin.notebook.dir'), notebook);
     const sessions = new SessionManager(interpreters, confDir);
     const angular = new AngularService(notebook, connections, interpreters, sessions);
     const engine = new ExecutionEngine({ notebook, connections, broadcasts, config, interpreters, sessions, angular, status: new StatusWriter(notebook, broadcasts) });
     services = {
       config, notebook, interpreters, connections, broadcasts, sessions, engine, angular,
       search: new NoteSearch(notebook),
-      tickets: new TicketStore(),
-      authEnabled: false,
+      tickets,
+      authEnabled: auth !== undefined,
+      users: auth?.users,
+      authorization,
     };
   }
 
@@ -155,6 +175,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
 
   if (services) {
+    registerAuthRoutes(app, auth, services.tickets, config);
+    // Before the routes, so every note route passes the permission table of rest/permissions.ts.
+    registerNotePermissionHook(app, services);
     registerSystemRoutes(app, config, maxMessageSize);
     registerNotebookRoutes(app, services);
     registerJobRoutes(app, services);
@@ -164,7 +187,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     registerHeliumRoutes(app, services, resolve(opts.confDir));
     registerClusterRoutes(app, services);
     registerRevisionRoutes(app, services);
-    registerCronRoutes(app, services);
+    registerCronRoutes(app, services, opts.cronClock);
   }
   const ui = hasUi ? new StaticFiles(webDir) : undefined;
 
@@ -254,6 +277,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await services?.engine.close();
       await app.close();
       await services?.notebook.flush();
+      await services?.broadcasts.personal?.flush();
     })();
     return closed;
   };

@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { ZeppelinConfig } from './config';
 import { startServer } from './app';
+import { ShiroIniError } from './auth/shiro';
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error('[server] failed to start:', e);
+  // A shiro.ini mistake is the user's to fix: its file and line say everything, a stack trace would not help.
+  if (e instanceof ShiroIniError) console.error(`[server] failed to start: ${e.message}`);
+  else console.error('[server] failed to start:', e);
   process.exit(1);
 });

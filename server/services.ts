@@ -9,6 +9,8 @@ import type { NoteSearch } from './notes/search';
 import type { Broadcasts } from './ws/broadcasts';
 import type { ConnectionManager } from './ws/connections';
 import type { TicketStore } from './ws/tickets';
+import type { UserDirectory } from './auth/users';
+import type { NoteAuthorization } from './notes/authorization';
 
 export interface Services {
   config: ZeppelinConfig;
@@ -21,6 +23,10 @@ export interface Services {
   sessions: SessionManager;
   engine: ExecutionEngine;
   angular: AngularService;
-  /** True once a conf/shiro.ini exists (PROTOCOL 1.4); always false until the security work. */
+  /** True when `$ZEPPELIN_CONF_DIR/shiro.ini` exists (PROTOCOL 1.4): logins on, anonymous frames refused. */
   authEnabled: boolean;
+  /** shiro.ini's users and roles when authentication is on; undefined in anonymous mode. */
+  users: UserDirectory | undefined;
+  /** Note permissions (PROTOCOL 5.11), checked by ws/permissions.ts and rest/permissions.ts. */
+  authorization: NoteAuthorization;
 }

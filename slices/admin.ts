@@ -4,5 +4,6 @@ import { adminConfigurationsSlice } from './adminConfigurations';
 import { adminCredentialsSlice } from './adminCredentials';
 import { adminHeliumSlice } from './adminHelium';
 import { adminNotebookReposSlice } from './adminNotebookRepos';
+import { adminInterpretersSlice } from './adminInterpreters';
 
-export const adminSlices = [adminCredentialsSlice, adminConfigurationsSlice, adminNotebookReposSlice, adminHeliumSlice, adminClusterSlice] as const;
+export const adminSlices = [adminCredentialsSlice, adminConfigurationsSlice, adminNotebookReposSlice, adminHeliumSlice, adminClusterSlice, adminInterpretersSlice] as const;

@@ -31,6 +31,9 @@ export interface AdminCredentialsState {
 
 const initialState: AdminCredentialsState = { status: 'idle', items: [], addOpen: false, editing: null, confirmDelete: null, saving: false };
 
+/** Spec section 9: credential messages stay 3000 ms. */
+export const CREDENTIAL_TOAST_MS = 3000;
+
 export const CREDENTIAL_TEXT = {
   addEmpty: 'Username \\ Entity can not be empty.',
   updateEmpty: 'Username \\ Password can not be empty.',

@@ -27,6 +27,8 @@ export interface AdminNotebookReposState {
 const initialState: AdminNotebookReposState = { status: 'idle', repos: [], editing: null, saving: false };
 
 export const REPO_SAVE_FAILED = "We couldn't save that NotebookRepo's settings";
+/** Spec section 9: notebook-repository messages stay 3000 ms. */
+export const REPO_TOAST_MS = 3000;
 
 export const adminNotebookReposSlice = createSlice({
   name: 'adminNotebookRepos',

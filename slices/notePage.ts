@@ -235,7 +235,8 @@ export const notePageSlice = createSlice({
       })
       .addCase(wsIn.PATCH_PARAGRAPH, (state, a) => {
         const d = state.drafts[a.payload.paragraphId];
-        if (d !== undefined) state.drafts[a.payload.paragraphId] = applyPatchText(d, a.payload.patch);
+        // `text` is our server's whole text after a quiet moment: adopting it is how both sides converge.
+        if (d !== undefined) state.drafts[a.payload.paragraphId] = a.payload.text ?? applyPatchText(d, a.payload.patch);
       })
       .addCase(wsIn.ANGULAR_OBJECT_UPDATE, (state, a) => {
         const o = a.payload.angularObject;
@@ -263,6 +264,11 @@ export const notePageSlice = createSlice({
       })
       .addCase(wsOut.RUN_PARAGRAPH, (state, a) => {
         state.sent[a.payload.id] = a.payload.paragraph;
+      })
+      .addCase(wsOut.PARAGRAPH_EXECUTED_BY_SPELL, (state, a) => {
+        // No PARAGRAPH comes back to the spell's runner, so the draft it sent is settled here.
+        state.sent[a.payload.id] = a.payload.paragraph;
+        if (state.drafts[a.payload.id] === a.payload.paragraph) delete state.drafts[a.payload.id];
       })
       .addCase(wsOut.GET_NOTE, (state) => {
         state.permissions = null;

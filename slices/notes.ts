@@ -87,6 +87,10 @@ export const notesSlice = createSlice({
         if (state.loadingNoteId === note.id) state.loadingNoteId = null;
         storeNote(state, note);
       })
+      // The read-only revision view shows the note as it was, in place of the live one.
+      .addCase(wsIn.NOTE_REVISION, (state, a) => {
+        if (a.payload.note) storeNote(state, { ...a.payload.note, id: a.payload.noteId });
+      })
       .addCase(wsIn.NEW_NOTE, (state, a) => {
         storeNote(state, a.payload.note);
         state.lastCreatedNoteId = a.payload.note.id;

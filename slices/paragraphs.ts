@@ -13,6 +13,7 @@ import { createEntityAdapter, createSlice, type EntityState, type UnknownAction 
 import { wsIn, wsOut } from '../src/protocol/actions';
 import { isRunningStatus, type Paragraph, type ParagraphResults, type RunAllEntry } from '../src/protocol';
 import { applyPatchText } from '../src/pages/note/textPatch';
+import { helium } from './helium';
 
 export const paragraphsAdapter = createEntityAdapter<Paragraph>();
 
@@ -46,11 +47,29 @@ export const paragraphsSlice = createSlice({
       .addCase(wsIn.NEW_NOTE, (state, a) => {
         paragraphsAdapter.setAll(state, a.payload.note.paragraphs ?? []);
       })
+      .addCase(wsIn.NOTE_REVISION, (state, a) => {
+        if (a.payload.note) paragraphsAdapter.setAll(state, a.payload.note.paragraphs ?? []);
+      })
       .addCase(wsIn.PARAGRAPH, (state, a) => {
         paragraphsAdapter.setOne(state, a.payload.paragraph);
       })
       .addCase(wsIn.RUN_PARAGRAPH_USING_SPELL, (state, a) => {
         paragraphsAdapter.setOne(state, a.payload.paragraph);
+      })
+      // A spell runs in this browser: the server only hears of it afterwards and sends nothing back to us.
+      .addCase(helium.spellRunStarted, (state, a) => {
+        const p = state.entities[a.payload.id];
+        if (!p) return;
+        p.status = 'RUNNING';
+        p.dateStarted = a.payload.dateStarted;
+        delete p.errorMessage;
+      })
+      .addCase(helium.spellRunFinished, (state, a) => {
+        const p = state.entities[a.payload.id];
+        if (!p) return;
+        const o = a.payload;
+        Object.assign(p, { text: o.text, status: o.status, results: o.results, dateStarted: o.dateStarted, dateFinished: o.dateFinished });
+        if (o.errorMessage) p.errorMessage = o.errorMessage;
       })
       .addCase(wsIn.PARAGRAPH_ADDED, (state, a) => {
         paragraphsAdapter.setOne(state, a.payload.paragraph);
@@ -60,8 +79,8 @@ export const paragraphsSlice = createSlice({
       })
       .addCase(wsIn.PATCH_PARAGRAPH, (state, a) => {
         const p = state.entities[a.payload.paragraphId];
-        // a patch that cannot be read leaves the text as it was
-        if (p) p.text = applyPatchText(p.text ?? '', a.payload.patch);
+        // a patch that cannot be read leaves the text as it was; `text` is our server's resync (collabResync.ts)
+        if (p) p.text = a.payload.text ?? applyPatchText(p.text ?? '', a.payload.patch);
       })
       .addCase(wsIn.PROGRESS, (state, a) => {
         const p = state.entities[a.payload.id];

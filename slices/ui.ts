@@ -13,6 +13,8 @@ export interface Toast {
   level: ToastLevel;
   /** Identical toasts are combined; this counts them. */
   count: number;
+  /** When the spec gives this message its own lifetime (credentials and repositories: 3000 ms). */
+  timeoutMs?: number;
 }
 
 export type Dialog =
@@ -36,21 +38,21 @@ const initialState: UiState = { toasts: [], nextToastId: 1, dialog: null, theme:
 /** Spec: toasts stay 6000 ms, have a dismiss button and are not dismissed by a click on them. */
 export const TOAST_TIMEOUT_MS = 6000;
 
-function addToast(state: UiState, text: string, level: ToastLevel): void {
+function addToast(state: UiState, text: string, level: ToastLevel, timeoutMs?: number): void {
   const same = state.toasts.find((t) => t.text === text && t.level === level);
   if (same) {
     same.count += 1;
     return;
   }
-  state.toasts.push({ id: state.nextToastId++, text, level, count: 1 });
+  state.toasts.push({ id: state.nextToastId++, text, level, count: 1, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
 }
 
 export const uiSlice = createSlice({
   name: 'ui',
   initialState,
   reducers: {
-    toastShown(state, action: PayloadAction<{ text: string; level?: ToastLevel }>) {
-      addToast(state, action.payload.text, action.payload.level ?? 'info');
+    toastShown(state, action: PayloadAction<{ text: string; level?: ToastLevel; timeoutMs?: number }>) {
+      addToast(state, action.payload.text, action.payload.level ?? 'info', action.payload.timeoutMs);
     },
     toastDismissed(state, action: PayloadAction<number>) {
       state.toasts = state.toasts.filter((t) => t.id !== action.payload);

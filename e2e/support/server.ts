@@ -2,7 +2,7 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { startServer, type RunningServer } from '../../server/app';
+import { startServer, type RunningServer, type StartOptions } from '../../server/app';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -12,7 +12,7 @@ export interface TestServer extends RunningServer {
   webDir: string;
 }
 
-export async function startTestServer(settings: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(settings: Record<string, string> = {}, extra: Pick<StartOptions, 'cronClock'> = {}): Promise<TestServer> {
   // ZEPPELIN_WEB_DIR lets parallel work build into its own folder instead of dist/.
   const webDir = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir} has no built UI: run \`npm run build\` first`);
@@ -21,6 +21,6 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
   const confDir = path.join(base, 'conf');
   fs.cpSync(path.join(ROOT, 'samples', 'notebook'), notebookDir, { recursive: true });
   fs.mkdirSync(confDir);
-  const server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir, settings });
+  const server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir, settings, ...extra });
   return Object.assign(server, { notebookDir, confDir, webDir });
 }

@@ -114,3 +114,18 @@ export class CredentialStore {
     return next;
   }
 }
+
+const shared = new Map<string, CredentialStore>();
+
+/**
+ * The one store of a conf dir, shared by the REST endpoints and the interpreters that inject credentials, so a
+ * credential saved a moment ago is used by the next run. A file that cannot be read throws each time (not cached).
+ */
+export function credentialStoreFor(confDir: string): CredentialStore {
+  let store = shared.get(confDir);
+  if (!store) {
+    store = CredentialStore.load(confDir);
+    shared.set(confDir, store);
+  }
+  return store;
+}

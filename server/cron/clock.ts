@@ -31,3 +31,20 @@ export const systemClock: Clock = {
     return { cancel: () => clearTimeout(timer) };
   },
 };
+
+/**
+ * Test-only: a clock that runs `factor` times faster than the wall clock from the moment it is made, so a browser
+ * test sees a one-minute schedule fire within seconds. Its `now()` is fake time; never use it outside tests.
+ */
+export function scaledClock(factor: number): Clock {
+  const origin = Date.now();
+  const now = (): number => origin + (Date.now() - origin) * factor;
+  return {
+    now,
+    setTimer(fn, delayMs) {
+      const timer = setTimeout(fn, Math.max(0, delayMs / factor));
+      timer.unref();
+      return { cancel: () => clearTimeout(timer) };
+    },
+  };
+}

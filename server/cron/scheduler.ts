@@ -160,6 +160,8 @@ export class CronScheduler {
   private async record(entry: NoteEntry, run: CronRun): Promise<void> {
     appendRun(entry.note, run);
     await this.deps.notebook.save(entry.id);
+    // Viewers' cron panels refresh on it; it also carries the run's info to a note page that is open.
+    this.deps.broadcasts.noteUpdated(entry);
   }
 
   /**

@@ -14,6 +14,7 @@ import { parseParagraphText } from '../interpreters/magic';
 import { formTypeOf } from '../interpreters/registry';
 import { SessionManager } from '../interpreters/sessions';
 import type { Resolved } from '../interpreters/settings';
+import { mayUse } from '../interpreters/settingsAdmin';
 import type { Completion, FormType } from '../interpreters/types';
 import type { NoteEntry } from '../notes/notebook';
 import { commitParagraph, findParagraph, setParagraphField } from '../notes/paragraphs';
@@ -21,6 +22,7 @@ import { errorMessage, ZeppelinError } from '../util/errors';
 import type { EngineDeps } from './deps';
 import { ParagraphJob } from './job';
 import { liveRuns } from './live';
+import { isPersonalized, personalOwner } from '../personal/store';
 
 export interface RunInput {
   title?: string;
@@ -40,6 +42,10 @@ export function applyRunInput(p: Paragraph, input: RunInput): void {
     config: isEmptyObject(input.config) ? undefined : input.config,
   });
 }
+
+/** Live jobs are keyed by paragraph, and by user for personal copies, which several users may run at once. */
+const jobKey = (paragraphId: string, user?: string): string => (user === undefined ? paragraphId : `${paragraphId}\u0000${user}`);
+const keyOf = (p: Paragraph): string => jobKey(p.id, personalOwner(p)?.user);
 
 export const runningSequentially = (noteId: string, op: string): ZeppelinError =>
   new ZeppelinError(`Note ${noteId} is now running sequentially`, 'INTERNAL_SERVER_ERROR', `Note is now running sequentially. Can not be performed: ${op}`);
@@ -63,8 +69,13 @@ export class ExecutionEngine {
   }
 
   /** Starts a run; resolves with the terminal status. Never rejects for interpreter problems (they end as ERROR). */
-  submit(entry: NoteEntry, p: Paragraph, user: string, opts: { paramsOverride?: FormParams } = {}): Promise<ParagraphStatus> {
-    const existing = this.jobs.get(p.id);
+  submit(entry: NoteEntry, master: Paragraph, user: string, opts: { paramsOverride?: FormParams } = {}): Promise<ParagraphStatus> {
+    // In personalized mode the caller's own copy runs (PROTOCOL 5.7).
+    const personal = this.deps.broadcasts.personal;
+    const p = personal ? personal.runTarget(entry, master, user) : master;
+    const owner = personalOwner(p);
+    const key = keyOf(p);
+    const existing = this.jobs.get(key);
     if (existing) return existing.done;
     const { status } = this.deps;
     const parsed = parseParagraphText(p.text);
@@ -85,6 +96,12 @@ export class ExecutionEngine {
       status.set(entry, p, 'ERROR', { started: true, finished: true });
       return Promise.resolve('ERROR');
     }
+    if (!mayUse(resolved.setting, user)) {
+      // The owners option of PROTOCOL 4.6, enforced at run time with Zeppelin's wording.
+      setParagraphField(p, 'results', { code: 'ERROR', msg: [{ type: 'TEXT', data: `${user} has no permission for ${resolved.setting.name}` }] });
+      status.set(entry, p, 'ERROR', { started: true, finished: true });
+      return Promise.resolve('ERROR');
+    }
     const session = this.deps.sessions.sessionFor(resolved.setting, entry.id);
     let formType: FormType = formTypeOf(resolved.info.class);
     const formProp = parsed.localProperties.form;
@@ -99,13 +116,16 @@ export class ExecutionEngine {
       if (!isEmptyObject(forms.noteForms)) this.deps.notebook.setNoteField(entry, 'noteForms', { ...forms.noteForms, ...(entry.note.noteForms ?? {}) });
     }
     const job = new ParagraphJob(
-      { entry, paragraph: p, session, info: resolved.info, script: parsed.script, localProperties: parsed.localProperties, formType, paramsOverride: opts.paramsOverride },
+      {
+        entry, paragraph: p, session, info: resolved.info, script: parsed.script, localProperties: parsed.localProperties, formType, paramsOverride: opts.paramsOverride,
+        ...(owner && personal ? { noteParams: personal.noteParams(entry, owner.user), audienceUser: owner.user } : {}),
+      },
       this.deps,
       (j) => {
-        if (this.jobs.get(j.paragraphId) === j) this.jobs.delete(j.paragraphId);
+        if (this.jobs.get(key) === j) this.jobs.delete(key);
       },
     );
-    this.jobs.set(p.id, job);
+    this.jobs.set(key, job);
     delete p.dateFinished;
     status.set(entry, p, 'PENDING');
     session.scheduler.submit(job);
@@ -113,8 +133,9 @@ export class ExecutionEngine {
   }
 
   /** CANCEL_PARAGRAPH: false when the paragraph has no live job. */
-  cancel(paragraphId: string): boolean {
-    const job = this.jobs.get(paragraphId);
+  cancel(paragraphId: string, user?: string): boolean {
+    // A user's own copy first: in personalized mode that is the run the user sees.
+    const job = (user !== undefined ? this.jobs.get(jobKey(paragraphId, user)) : undefined) ?? this.jobs.get(paragraphId);
     if (!job) return false;
     job.cancel();
     return true;
@@ -129,8 +150,8 @@ export class ExecutionEngine {
 
   /** A paragraph deleted while pending or running is aborted; its final status is not broadcast. */
   paragraphRemoved(noteId: string, paragraphId: string): void {
-    const job = this.jobs.get(paragraphId);
-    if (job && job.noteId === noteId) {
+    for (const job of [...this.jobs.values()]) {
+      if (job.paragraphId !== paragraphId || job.noteId !== noteId) continue;
       job.removed = true;
       job.cancel();
     }
@@ -149,7 +170,21 @@ export class ExecutionEngine {
   }
 
   isRunning(paragraphId: string): boolean {
-    return this.jobs.has(paragraphId);
+    return [...this.jobs.values()].some((j) => j.paragraphId === paragraphId);
+  }
+
+  /**
+   * RUN_PARAGRAPH / run-all input. In personalized mode text, title and config stay shared (the note's paragraph)
+   * while form params go to the caller's copy only.
+   */
+  applyInput(entry: NoteEntry, p: Paragraph, input: RunInput, user: string): void {
+    const personal = this.deps.broadcasts.personal;
+    if (!personal || !isPersonalized(entry.note)) {
+      applyRunInput(p, input);
+      return;
+    }
+    applyRunInput(p, { ...input, params: undefined });
+    if (!isEmptyObject(input.params)) personal.setParams(entry, user, p.id, input.params ?? {});
   }
 
   runsSequentially(noteId: string): boolean {
@@ -197,7 +232,7 @@ export class ExecutionEngine {
         if (state.stopped || !this.deps.notebook.get(entry.id)) return;
         const found = item && typeof item.id === 'string' ? findParagraph(entry.note, item.id) : undefined;
         if (!found) continue;
-        applyRunInput(found.paragraph, { title: item.title, text: typeof item.paragraph === 'string' ? item.paragraph : found.paragraph.text ?? '', params: item.params, config: item.config });
+        this.applyInput(entry, found.paragraph, { title: item.title, text: typeof item.paragraph === 'string' ? item.paragraph : found.paragraph.text ?? '', params: item.params, config: item.config }, user);
         const result = await this.submit(entry, found.paragraph, user);
         if (result === 'ERROR' || result === 'ABORT') return;
       }

@@ -8,7 +8,9 @@ import { substituteForms } from '../interpreters/forms';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector } from '../interpreters/output';
 import type { QueuedJob } from '../interpreters/scheduler';
 import type { InterpreterSession } from '../interpreters/sessions';
-import type { FormType, Interpreter, InterpretResult } from '../interpreters/types';
+import type { FormType, Interpreter, InterpretResult, OutputSink } from '../interpreters/types';
+import { envProperties, fillCredentials, hasPlaceholder, injectionWanted, maskPasswords } from '../interpreters/credentials';
+import { credentialStoreFor } from '../admin/credentialStore';
 import { errorMessage } from '../util/errors';
 import type { NoteEntry } from '../notes/notebook';
 import { OutputRelay } from './stream';
@@ -26,6 +28,10 @@ export interface JobSpec {
   formType: FormType;
   /** REST run-all's `params`: used for this run instead of the stored ones. */
   paramsOverride?: FormParams;
+  /** The running user's note-form values when the note is personalized (PROTOCOL 5.7); else the note's. */
+  noteParams?: FormParams;
+  /** Set when the paragraph is a personal copy: its progress and output reach only this user. */
+  audienceUser?: string;
 }
 
 export class ParagraphJob implements QueuedJob {
@@ -59,7 +65,7 @@ export class ParagraphJob implements QueuedJob {
   cancel(): void {
     if (this.cancelled) return;
     this.cancelled = true;
-    if (this.state === 'PENDING') this.spec.session.scheduler.dropQueued(this.paragraphId);
+    if (this.state === 'PENDING') this.spec.session.scheduler.dropQueued(this.paragraphId, this);
     else this.interp?.cancel(this.paragraphId);
   }
 
@@ -80,7 +86,7 @@ export class ParagraphJob implements QueuedJob {
     this.deps.status.set(entry, p, 'RUNNING', { started: true });
 
     const progressOn = this.deps.config.getBool('zeppelin.websocket.paragraph_status_progress.enable', true);
-    const relay = new OutputRelay(this.deps.connections, entry.id, p.id, progressOn);
+    const relay = new OutputRelay(this.deps.connections, entry.id, p.id, progressOn, this.spec.audienceUser);
     const limitProp = Number(session.setting.properties['zeppelin.interpreter.output.limit']?.value);
     const limit = Number.isFinite(limitProp) && limitProp > 0 ? limitProp : this.deps.config.getInt('zeppelin.interpreter.output.limit', DEFAULT_OUTPUT_LIMIT);
     const out = new OutputCollector(limit, relay);
@@ -88,14 +94,20 @@ export class ParagraphJob implements QueuedJob {
     const ticker = progressOn ? setInterval(() => {
       const progress = this.interp ? Math.max(0, Math.min(100, Math.round(this.interp.progress(p.id)))) : 0;
       p.progress = progress;
-      this.deps.connections.toRoom(entry.id, 'PROGRESS', { id: p.id, progress });
+      this.deps.broadcasts.runFrame(entry, p, 'PROGRESS', { id: p.id, progress });
     }, PROGRESS_MS) : undefined;
 
     const nativeForms: Record<string, FormInput> = {};
     const nativeNoteForms: Record<string, FormInput> = {};
     let result: InterpretResult;
     try {
-      const script = this.prepareScript();
+      const secrets = this.withCredentials(this.prepareScript(), p.user ?? 'anonymous');
+      const script = secrets.script;
+      const sink: OutputSink = secrets.passwords.size === 0 ? out : {
+        write: (t) => out.write(maskPasswords(t, secrets.passwords)),
+        message: (type, data) => out.message(type, maskPasswords(data, secrets.passwords)),
+        get truncated() { return out.truncated; },
+      };
       this.interp = await session.get(info);
       if (this.cancelled) result = { code: 'ERROR', aborted: true };
       else {
@@ -104,10 +116,11 @@ export class ParagraphJob implements QueuedJob {
           paragraphId: p.id,
           user: p.user ?? 'anonymous',
           localProperties: this.spec.localProperties,
-          out,
+          env: secrets.env,
+          out: sink,
           forms: {
             params: this.spec.paramsOverride ?? p.settings?.params ?? {},
-            noteParams: entry.note.noteParams ?? {},
+            noteParams: this.spec.noteParams ?? entry.note.noteParams ?? {},
             define: (form, noteLevel) => {
               (noteLevel ? nativeNoteForms : nativeForms)[form.name] = form;
             },
@@ -140,12 +153,27 @@ export class ParagraphJob implements QueuedJob {
     this.end(status);
   }
 
+  /**
+   * Fills credential placeholders for the running user (server/interpreters/credentials.ts). The store is read
+   * only when something references a credential, so a broken credentials file cannot break unrelated runs.
+   */
+  private withCredentials(script: string, user: string): { script: string; env: Record<string, string>; passwords: Set<string> } {
+    const { session, localProperties } = this.spec;
+    const passwords = new Set<string>();
+    const { env, references } = envProperties(session.setting.properties);
+    const inScript = injectionWanted(session.setting.properties, localProperties) && hasPlaceholder(script);
+    if (!inScript && !references) return { script, env, passwords };
+    const creds = credentialStoreFor(session.confDir).list(user);
+    for (const k of Object.keys(env)) env[k] = fillCredentials(env[k], creds, passwords);
+    return { script: inScript ? fillCredentials(script, creds, passwords) : script, env, passwords };
+  }
+
   /** SIMPLE interpreters get `${...}` substituted; cleaned checkbox values are written back (PROTOCOL 4.5). */
   private prepareScript(): string {
     const { entry, paragraph: p, script, formType, session } = this.spec;
     if (formType !== 'SIMPLE') return script;
     const params = this.spec.paramsOverride ?? p.settings?.params ?? {};
-    const sub = substituteForms(script, params, entry.note.noteParams ?? {}, this.deps.angular.formShadow(session.id, entry.id, p.id));
+    const sub = substituteForms(script, params, this.spec.noteParams ?? entry.note.noteParams ?? {}, this.deps.angular.formShadow(session.id, entry.id, p.id));
     if (!this.spec.paramsOverride && p.settings) p.settings.params = sub.params;
     return sub.script;
   }

@@ -5,6 +5,7 @@
 import type { Paragraph, ParagraphStatus } from '../../src/protocol';
 import { setParagraphField } from '../notes/paragraphs';
 import type { Notebook, NoteEntry } from '../notes/notebook';
+import { personalOwner } from '../personal/store';
 import { formatFileDate } from '../util/dates';
 import type { Broadcasts } from '../ws/broadcasts';
 
@@ -26,6 +27,8 @@ export class StatusWriter {
     }
     setParagraphField(p, 'status', status);
     this.save(entry);
+    // A personal copy (PROTOCOL 5.7) lives in the note's per-user file, not in the note.
+    if (personalOwner(p)) this.broadcasts.personal?.save(entry.id).catch((e: unknown) => console.error(`[execution] saving personal copies of ${entry.id} failed:`, e));
     this.broadcasts.paragraph(entry, p);
     this.broadcasts.jobUpdate([entry.id]);
   }

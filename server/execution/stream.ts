@@ -8,7 +8,7 @@
  *   for an index before that index's UPDATE.
  * - flush() runs before the final PARAGRAPH, which carries the authoritative results.
  */
-import type { ResultMessage, ResultType } from '../../src/protocol';
+import type { ReceiveMap, ResultMessage, ResultType } from '../../src/protocol';
 import type { OutputEvents } from '../interpreters/output';
 import type { ConnectionManager } from '../ws/connections';
 
@@ -25,7 +25,14 @@ export class OutputRelay implements OutputEvents {
     private readonly noteId: string,
     private readonly paragraphId: string,
     private readonly enabled: boolean,
+    /** Set for a personal copy's run: its output reaches only that user (PROTOCOL 5.7). */
+    private readonly user?: string,
   ) {}
+
+  private send<K extends 'PARAGRAPH_APPEND_OUTPUT' | 'PARAGRAPH_UPDATE_OUTPUT'>(op: K, data: ReceiveMap[K]): void {
+    if (this.user === undefined) this.connections.toRoom(this.noteId, op, data);
+    else this.connections.toRoomUser(this.noteId, this.user, op, data);
+  }
 
   /** The collector's live message list, read when a whole message is re-sent. */
   bind(messages: ResultMessage[]): void {
@@ -35,7 +42,7 @@ export class OutputRelay implements OutputEvents {
   slotStarted(index: number, type: ResultType): void {
     if (!this.enabled) return;
     this.flush();
-    this.connections.toRoom(this.noteId, 'PARAGRAPH_UPDATE_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, type, data: '' });
+    this.send('PARAGRAPH_UPDATE_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, type, data: '' });
   }
 
   appended(index: number, text: string): void {
@@ -71,11 +78,11 @@ export class OutputRelay implements OutputEvents {
     for (const index of indexes) {
       const parts = this.appends.get(index);
       if (parts) {
-        this.connections.toRoom(this.noteId, 'PARAGRAPH_APPEND_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, data: parts.join('') });
+        this.send('PARAGRAPH_APPEND_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, data: parts.join('') });
       }
       const msg = this.messages[index];
       if (this.dirty.has(index) && msg) {
-        this.connections.toRoom(this.noteId, 'PARAGRAPH_UPDATE_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, type: msg.type, data: msg.data });
+        this.send('PARAGRAPH_UPDATE_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, type: msg.type, data: msg.data });
       }
     }
     this.appends.clear();

@@ -5,7 +5,7 @@
  *
  * Notes:
  * - Descriptors are re-read on every listing, so a package dropped into the folder shows up without a restart.
- * - A bundle path must stay inside the registry folder; descriptors pointing elsewhere are skipped.
+ * - A bundle or app path must stay inside the registry folder; descriptors pointing elsewhere are skipped.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -19,6 +19,8 @@ export interface RegisteredPackage {
   pkg: HeliumPackage;
   /** Absolute path of the bundle's script, when the package has one. */
   bundleFile?: string;
+  /** Absolute path of an APPLICATION's server-side module (descriptor field `app`). */
+  appFile?: string;
 }
 
 /** Copies the shipped packages into a conf dir that has no registry yet; an existing registry is left alone. */
@@ -54,16 +56,21 @@ function parseDescriptor(file: string, root: string): RegisteredPackage | undefi
   if (typeof raw !== 'object' || raw === null) return undefined;
   const d = raw as Record<string, unknown>;
   if (typeof d.name !== 'string' || d.name === '' || !isType(d.type)) return undefined;
-  const { bundle, ...rest } = d;
+  const { bundle, app, ...rest } = d;
   const pkg = { ...rest, artifact: typeof d.artifact === 'string' && d.artifact !== '' ? d.artifact : d.name } as unknown as HeliumPackage;
-  if (typeof bundle !== 'string') return { pkg };
-  const bundleFile = resolve(dirname(file), bundle);
-  const rel = relative(root, bundleFile);
-  if (rel.startsWith('..') || rel.startsWith(sep) || !existsSync(bundleFile)) {
-    console.warn(`[helium] skipping ${file}: bundle ${bundle} is missing or outside the registry`);
-    return undefined;
+  const out: RegisteredPackage = { pkg };
+  for (const [field, path] of [['bundle', bundle], ['app', app]] as const) {
+    if (typeof path !== 'string') continue;
+    const full = resolve(dirname(file), path);
+    const rel = relative(root, full);
+    if (rel.startsWith('..') || rel.startsWith(sep) || !existsSync(full)) {
+      console.warn(`[helium] skipping ${file}: ${field} ${path} is missing or outside the registry`);
+      return undefined;
+    }
+    if (field === 'bundle') out.bundleFile = full;
+    else out.appFile = full;
   }
-  return { pkg, bundleFile };
+  return out;
 }
 
 export class HeliumRegistry {

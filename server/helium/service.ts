@@ -82,7 +82,8 @@ export class HeliumService {
     return out.sort((a, b) => rank(a) - rank(b));
   }
 
-  private enabledPackage(name: string): RegisteredPackage | undefined {
+  /** The enabled version of a package, with its bundle and app paths. */
+  enabledPackage(name: string): RegisteredPackage | undefined {
     const artifact = this.state.enabled[name];
     return artifact === undefined ? undefined : this.registry.find(name, artifact);
   }
@@ -121,6 +122,18 @@ export class HeliumService {
     const p = this.enabledPackage(name);
     if (!p || (artifact !== undefined && p.pkg.artifact !== artifact)) throw new ZeppelinError(`Package ${name} is not enabled`, 'BAD_REQUEST');
     return { confSpec: asRecord(p.pkg.config), confPersisted: { ...(this.state.packageConfig[p.pkg.artifact ?? name] ?? {}) } };
+  }
+
+  /** An enabled package's effective configuration: saved values over the spec's defaults. */
+  configValues(name: string): Record<string, unknown> {
+    const p = this.enabledPackage(name);
+    if (!p) return {};
+    const out: Record<string, unknown> = {};
+    for (const [key, spec] of Object.entries(asRecord(p.pkg.config))) {
+      const d = asRecord(spec).defaultValue;
+      if (d !== undefined) out[key] = d;
+    }
+    return { ...out, ...(this.state.packageConfig[p.pkg.artifact ?? name] ?? {}) };
   }
 
   allConfig(): Record<string, Record<string, unknown>> {

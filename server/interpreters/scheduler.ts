@@ -26,11 +26,12 @@ export class FifoScheduler {
   }
 
   /** Removes a job that has not started; false when it is running or unknown. */
-  dropQueued(paragraphId: string): boolean {
-    const i = this.queue.findIndex((j) => j.paragraphId === paragraphId);
+  dropQueued(paragraphId: string, job?: QueuedJob): boolean {
+    // Several users' copies of one paragraph may queue together (personalized mode): `job` names the exact one.
+    const i = this.queue.findIndex((j) => (job ? j === job : j.paragraphId === paragraphId));
     if (i < 0) return false;
-    const [job] = this.queue.splice(i, 1);
-    job.dropped();
+    const [queued] = this.queue.splice(i, 1);
+    queued.dropped();
     return true;
   }
 

@@ -22,7 +22,7 @@ export class InterpreterSession {
     readonly id: string,
     readonly setting: InterpreterSetting,
     readonly noteId: string | undefined,
-    private readonly confDir: string,
+    readonly confDir: string,
   ) {}
 
   /** The open interpreter for `info`, started on first use; a failed start is forgotten so the next run retries. */
@@ -68,7 +68,7 @@ export class SessionManager {
 
   constructor(
     private readonly registry: InterpreterRegistry,
-    private readonly confDir: string,
+    readonly confDir: string,
   ) {}
 
   static sessionId(setting: InterpreterSetting, noteId: string): string {

@@ -100,10 +100,30 @@ export function loadInterpreterSettings(confDir: string): InterpreterSetting[] {
   }
 }
 
-export function writeInterpreterSettings(confDir: string, settings: InterpreterSetting[]): void {
+/** Reads the file's other top-level keys (the repositories) so a settings write keeps them. */
+function readDocument(file: string): Record<string, unknown> {
+  try {
+    const doc: unknown = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+    return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Writes interpreter.json atomically; `patch` replaces top-level keys, the rest of the file is kept. */
+export function writeInterpreterDocument(confDir: string, patch: Record<string, unknown>): void {
   mkdirSync(confDir, { recursive: true });
-  const doc = { interpreterSettings: Object.fromEntries(settings.map((s) => [s.id, s])), interpreterRepositories: [] };
-  atomicWriteSync(join(confDir, 'interpreter.json'), `${JSON.stringify(doc, null, 2)}\n`);
+  const file = join(confDir, 'interpreter.json');
+  const doc = { interpreterSettings: {}, interpreterRepositories: [], ...readDocument(file), ...patch };
+  atomicWriteSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+}
+
+export function readInterpreterDocument(confDir: string): Record<string, unknown> {
+  return readDocument(join(confDir, 'interpreter.json'));
+}
+
+export function writeInterpreterSettings(confDir: string, settings: InterpreterSetting[]): void {
+  writeInterpreterDocument(confDir, { interpreterSettings: Object.fromEntries(settings.map((s) => [s.id, s])) });
 }
 
 /** Property values as strings, the way interpreters read them. */
@@ -173,8 +193,19 @@ export class InterpreterRegistry {
   update(next: InterpreterSetting): void {
     const s = normalize(next);
     const exists = this.settings.some((x) => x.id === s.id);
-    this.settings = exists ? this.settings.map((x) => (x.id === s.id ? s : x)) : [...this.settings, s];
-    if (this.confDir) writeInterpreterSettings(this.confDir, this.settings);
+    const all = exists ? this.settings.map((x) => (x.id === s.id ? s : x)) : [...this.settings, s];
+    // The file first: a failed write leaves memory and disk agreeing on the old state.
+    if (this.confDir) writeInterpreterSettings(this.confDir, all);
+    this.settings = all;
+  }
+
+  /** Forgets a setting, in memory and in interpreter.json; false when there was none. */
+  remove(id: string): boolean {
+    if (!this.byId(id)) return false;
+    const next = this.settings.filter((s) => s.id !== id);
+    if (this.confDir) writeInterpreterSettings(this.confDir, next);
+    this.settings = next;
+    return true;
   }
 
   /** `zeppelin.interpreter.group.default` when set (Zeppelin's default is spark); else python, else the first. */

@@ -32,6 +32,11 @@ export interface InterpretContext {
   paragraphId: string;
   user: string;
   localProperties: Record<string, string>;
+  /**
+   * Environment-style setting properties with credentials filled for this user; interpreters that start a
+   * process per run (sh) pass them to it.
+   */
+  env?: Record<string, string>;
   out: OutputSink;
   forms: FormsApi;
   angular: AngularApi;

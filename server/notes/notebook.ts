@@ -275,15 +275,19 @@ export class Notebook {
     return this.removeFolder(TRASH_PREFIX);
   }
 
-  /** Clone (PROTOCOL 5.2): paragraphs (ids kept, new job names), config, info, default group, note forms/params. */
-  async clone(sourceId: string, path: string): Promise<NoteEntry> {
+  /**
+   * Clone (PROTOCOL 5.2): paragraphs (ids kept, new job names), config, info, default group, note forms/params.
+   * `content` is the note as it was at some revision, when that is what gets cloned.
+   */
+  async clone(sourceId: string, path: string, content?: Note): Promise<NoteEntry> {
     const source = this.mustGet(sourceId);
     this.ensureFree(path);
     const id = this.freshId();
-    const copy = structuredClone(source.note);
+    // A committed revision may hold runs that were in flight then; they cannot be running in the copy.
+    const copy = content ? withoutStaleRuns(structuredClone(content)) : structuredClone(source.note);
     copy.id = id;
     copy.name = nameOf(path);
-    copy.paragraphs = source.note.paragraphs.map((p) => withNewJobName(p));
+    copy.paragraphs = copy.paragraphs.map((p) => withNewJobName(p));
     if (copy.info) delete copy.info.isRunning;
     const entry: NoteEntry = { id, path, note: copy };
     await this.insert(entry);

@@ -103,10 +103,11 @@ export class NoteSearch {
     this.dirty.clear();
   }
 
-  search(query: string, limit = 50): SearchHit[] {
+  /** `visible` keeps hits of the notes the caller may read; it runs before the limit, so hidden notes cost no slots. */
+  search(query: string, limit = 50, visible: (noteId: string) => boolean = () => true): SearchHit[] {
     if (query.trim() === '') return [];
     this.refresh();
-    const results: SearchResult[] = this.index.search(query);
+    const results: SearchResult[] = this.index.search(query).filter((r) => visible(String(r.id).split('/')[0]));
     return results.slice(0, limit).map((r) => {
       const matchedIn = (field: string): string[] => r.terms.filter((t) => r.match[t]?.includes(field));
       const text = String(r.text ?? '');

@@ -1,15 +1,14 @@
 /** `/api/credential` (PROTOCOL 3.6): the calling user's data-source credentials, stored encrypted. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CredentialStore } from '../admin/credentialStore';
+import { credentialStoreFor, type CredentialStore } from '../admin/credentialStore';
 import { principalOf } from '../admin/principal';
 import { bodyObject, ok, sendEnvelope, sendError } from './envelope';
 
 const filled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 export function registerCredentialRoutes(app: FastifyInstance, confDir: string): void {
-  let store: CredentialStore | undefined;
   // Loaded on first use, so a broken credentials file only breaks this endpoint, not the whole server start.
-  const credentials = (): CredentialStore => (store ??= CredentialStore.load(confDir));
+  const credentials = (): CredentialStore => credentialStoreFor(confDir);
 
   app.get('/api/credential', async (req, reply) => {
     try {

@@ -3,13 +3,15 @@
  * stock UI posts the artifact to /enable as a bare string, which the server-wide JSON parser would refuse.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { HeliumApps } from '../helium/apps';
 import { seedRegistry } from '../helium/registry';
 import { HeliumService } from '../helium/service';
 import type { Services } from '../services';
-import { noSuchNote, noSuchParagraph, ZeppelinError } from '../util/errors';
+import { ZeppelinError } from '../util/errors';
 import { ok, sendEnvelope, sendError } from './envelope';
 
 type NameParams = { Params: { name: string } };
+type NoteParagraphParams = { Params: { noteId: string; paragraphId: string } };
 
 function artifactOf(body: unknown): string | undefined {
   if (typeof body === 'string' && body.trim() !== '') return body.trim();
@@ -30,6 +32,7 @@ async function guarded(reply: FastifyReply, work: () => Promise<FastifyReply>): 
 export function registerHeliumRoutes(app: FastifyInstance, services: Services, confDir: string): void {
   seedRegistry(confDir);
   const helium = new HeliumService(confDir);
+  const apps = new HeliumApps(services, helium);
 
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -85,13 +88,9 @@ export function registerHeliumRoutes(app: FastifyInstance, services: Services, c
         return ok(reply);
       }));
 
-    // Applications are offered for any paragraph of a known note; running one is not available yet.
-    scope.get<{ Params: { noteId: string; paragraphId: string } }>('/api/helium/suggest/:noteId/:paragraphId', async (req, reply) =>
-      guarded(reply, async () => {
-        const entry = services.notebook.get(req.params.noteId);
-        if (!entry) throw noSuchNote(req.params.noteId);
-        if (!entry.note.paragraphs.some((p) => p.id === req.params.paragraphId)) throw noSuchParagraph(req.params.paragraphId);
-        return ok(reply, { available: helium.enabledPackages().filter((r) => r.pkg.type === 'APPLICATION') });
-      }));
+    scope.get<NoteParagraphParams>('/api/helium/suggest/:noteId/:paragraphId', async (req, reply) =>
+      guarded(reply, async () => ok(reply, apps.suggest(req.params.noteId, req.params.paragraphId))));
+    scope.post<NoteParagraphParams>('/api/helium/load/:noteId/:paragraphId', async (req, reply) =>
+      guarded(reply, async () => ok(reply, apps.load(req.params.noteId, req.params.paragraphId, req.body))));
   });
 }

@@ -1,11 +1,12 @@
 /** The job endpoints of PROTOCOL 3.4: run a note or a paragraph, stop them, and their status. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteJobInfo, paragraphJobStatus } from '../notes/jobs';
 import type { FormParams, Paragraph } from '../../src/protocol';
 import { findParagraph, setParagraphField } from '../notes/paragraphs';
 import type { Services } from '../services';
 import { noSuchParagraph } from '../util/errors';
 import { bodyObject, ok, sendEnvelope, sendError } from './envelope';
+import { subjectOf } from './permissions';
 
 /** `{params: {...}}` of a run request, when it is an object. */
 function paramsOf(body: unknown): FormParams | undefined {
@@ -44,9 +45,10 @@ export function registerJobRoutes(app: FastifyInstance, s: Services): void {
     }
   });
 
-  const jobManager = (since: number) => async (_req: unknown, reply: Parameters<typeof ok>[0]) => {
+  const jobManager = (since: number) => async (req: FastifyRequest, reply: Parameters<typeof ok>[0]) => {
     if (!s.broadcasts.jobManagerEnabled()) return sendEnvelope(reply, 'FORBIDDEN', undefined, 'Job Manager is disabled in the current configuration.');
-    const jobs = s.notebook.all().map((e) => noteJobInfo(e)).filter((j) => j.unixTimeLastRun > since);
+    const all = s.notebook.all().map((e) => noteJobInfo(e)).filter((j) => j.unixTimeLastRun > since);
+    const jobs = s.broadcasts.jobsVisibleTo(all, subjectOf(req));
     return ok(reply, { lastResponseUnixTime: Date.now(), jobs }, '');
   };
   app.get('/api/notebook/jobmanager/', jobManager(0));

@@ -1,22 +1,39 @@
 /** `/api/notebook` (PROTOCOL 3.3), sharing note logic and broadcasts with the websocket handlers. */
 import type { FastifyInstance } from 'fastify';
-import type { JsonObject, Paragraph, Permissions } from '../../src/protocol';
+import type { JsonObject, Note, Paragraph, Permissions } from '../../src/protocol';
 import { clearOutput, commitParagraph, findParagraph, newParagraph, setParagraphField } from '../notes/paragraphs';
 import { normalizeNotePath } from '../notes/paths';
+import { noteAtRevision, revisionSupported } from '../revisions/service';
 import { toRestNote, toRestParagraph } from '../notes/wire';
 import { serializeNote } from '../storage/zpln';
 import type { Services } from '../services';
 import { noSuchParagraph, ZeppelinError } from '../util/errors';
 import { bodyObject, ok, wrap } from './envelope';
+import { principalOf } from '../admin/principal';
+import { isPersonalized } from '../personal/store';
+import { autoFill } from '../notes/authorization';
+import { ANONYMOUS } from '../ws/tickets';
+import { subjectOf } from './permissions';
+
+/** The spec's text for an anonymous permission change (notebook-core section 5). */
+export const ANONYMOUS_SET_PERMISSIONS = 'Only authenticated user can set the permission.';
+export const ANONYMOUS_GET_PERMISSIONS = 'Only authenticated user can get the permission.';
 
 type NoteParams = { Params: { noteId: string } };
 type ParagraphParams = { Params: { noteId: string; pid: string } };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** Kept in memory until the security work brings conf/notebook-authorization.json; empty lists mean everybody. */
-const permissions = new Map<string, Permissions>();
-const emptyPermissions = (): Permissions => ({ owners: [], readers: [], runners: [], writers: [] });
+/** PROTOCOL 3.3: a permission PUT must name all four lists, each an array of user or role names. */
+function permissionsBody(raw: unknown): Permissions {
+  const body = bodyObject(raw);
+  const list = (k: keyof Permissions): string[] => {
+    const v = body[k];
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw new ZeppelinError(`${k} must be an array of user or role names (strings)`, 'BAD_REQUEST');
+    return [...new Set((v as string[]).map((x) => x.trim()).filter((x) => x !== ''))];
+  };
+  return { owners: list('owners'), readers: list('readers'), runners: list('runners'), writers: list('writers') };
+}
 
 export function registerNotebookRoutes(app: FastifyInstance, s: Services): void {
   const paragraphOf = (noteId: string, pid: string): { paragraph: Paragraph; index: number } => {
@@ -25,13 +42,16 @@ export function registerNotebookRoutes(app: FastifyInstance, s: Services): void 
     return found;
   };
 
-  app.get('/api/notebook', wrap(async (_req, reply) => ok(reply, s.broadcasts.notesInfoData().notes, '')));
+  app.get('/api/notebook', wrap(async (req, reply) => ok(reply, s.broadcasts.notesInfoData(subjectOf(req)).notes, '')));
 
   // Capabilities and the revision endpoints: server/rest/revisions.ts.
 
   app.get('/api/notebook/search', wrap<{ Querystring: { q?: string } }>(async (req, reply) => {
     if (!s.config.getBool('zeppelin.search.enable', true)) return ok(reply, [], '');
-    return ok(reply, s.search.search(String(req.query.q ?? '')), '');
+    // Hits are `<noteId>` or `<noteId>/paragraph/<pid>`: only notes the caller may read are shown.
+    const subject = subjectOf(req);
+    const hits = s.search.search(String(req.query.q ?? ''), 50, (noteId) => s.authorization.allows(noteId, subject, 'READER'));
+    return ok(reply, hits, '');
   }));
 
   // Unlike Zeppelin, paragraphs given at creation are saved with the note rather than left for a later save.
@@ -42,6 +62,7 @@ export function registerNotebookRoutes(app: FastifyInstance, s: Services): void 
       defaultInterpreterGroup: str(body.defaultInterpreterGroup),
       emptyParagraph: body.addingEmptyParagraph === true,
     });
+    s.authorization.noteCreated(entry.id, principalOf(req));
     if (Array.isArray(body.paragraphs)) {
       for (const raw of body.paragraphs) {
         const p = bodyObject(raw);
@@ -71,6 +92,7 @@ export function registerNotebookRoutes(app: FastifyInstance, s: Services): void 
     const given = req.query.notePath;
     const path = given !== undefined && given !== '' ? normalizeNotePath(given) : normalizeNotePath(str(note.name));
     const entry = await s.notebook.importNote(note, path);
+    s.authorization.noteCreated(entry.id, principalOf(req));
     s.broadcasts.notesInfo();
     return ok(reply, entry.id, '');
   }));
@@ -85,7 +107,10 @@ export function registerNotebookRoutes(app: FastifyInstance, s: Services): void 
   app.get('/api/notebook/:noteId', wrap<NoteParams & { Querystring: { reload?: string } }>(async (req, reply) => {
     const entry = s.notebook.mustGet(req.params.noteId);
     if (req.query.reload === 'true') await s.notebook.reloadOne(entry.id);
-    return ok(reply, toRestNote(entry.note, entry.path), '');
+    // A personalized note answers with the caller's own view (PROTOCOL 3.3, 5.7).
+    const personal = s.broadcasts.personal;
+    const note = personal && isPersonalized(entry.note) ? personal.view(entry, principalOf(req)) : entry.note;
+    return ok(reply, toRestNote(note, entry.path), '');
   }));
 
   app.delete('/api/notebook/:noteId', wrap<NoteParams>(async (req, reply) => {
@@ -97,11 +122,22 @@ export function registerNotebookRoutes(app: FastifyInstance, s: Services): void 
 
   app.post('/api/notebook/:noteId', wrap<NoteParams>(async (req, reply) => {
     const body = bodyObject(req.body);
-    if (typeof body.revisionId === 'string' && body.revisionId !== '') throw new ZeppelinError('Note revisions are not supported by this storage', 'BAD_REQUEST');
     const source = s.notebook.mustGet(req.params.noteId);
-    const notePath = str(body.notePath);
-    const path = notePath && notePath.trim() !== '' ? normalizeNotePath(notePath) : `/Cloned Note_${source.id}`;
-    const entry = await s.notebook.clone(source.id, path);
+    const revisionId = body.revisionId;
+    if (revisionId !== undefined && revisionId !== null && typeof revisionId !== 'string') throw new ZeppelinError('revisionId must be a string', 'BAD_REQUEST');
+    let content: Note | undefined;
+    if (revisionId) {
+      if (!revisionSupported(s)) throw new ZeppelinError('Note revisions are not supported by this storage', 'BAD_REQUEST');
+      const found = await noteAtRevision(s, source.id, revisionId);
+      if (!found) throw new ZeppelinError(`No revision ${revisionId} of note ${source.id}`, 'NOT_FOUND');
+      content = found.note;
+    }
+    // Zeppelin's request names the field notePath; `name` is what its clone dialog calls it, so both are read.
+    const notePath = str(body.notePath) ?? str(body.name);
+    const fallback = `/Cloned Note_${source.id}${revisionId ? `_${revisionId.slice(0, 7)}` : ''}`;
+    const path = notePath && notePath.trim() !== '' ? normalizeNotePath(notePath) : fallback;
+    const entry = await s.notebook.clone(source.id, path, content);
+    s.authorization.noteCreated(entry.id, principalOf(req));
     s.broadcasts.note(entry);
     s.broadcasts.notesInfo();
     return ok(reply, entry.id, '');
@@ -116,20 +152,18 @@ export function registerNotebookRoutes(app: FastifyInstance, s: Services): void 
     return ok(reply, undefined, '');
   }));
 
+  // READER/OWNER checks: rest/permissions.ts.
   app.get('/api/notebook/:noteId/permissions', wrap<NoteParams>(async (req, reply) => {
     s.notebook.mustGet(req.params.noteId);
-    return ok(reply, permissions.get(req.params.noteId) ?? emptyPermissions(), '');
+    if (s.authEnabled && principalOf(req) === ANONYMOUS) throw new ZeppelinError(ANONYMOUS_GET_PERMISSIONS, 'FORBIDDEN');
+    return ok(reply, s.authorization.get(req.params.noteId), '');
   }));
 
   app.put('/api/notebook/:noteId/permissions', wrap<NoteParams>(async (req, reply) => {
     const entry = s.notebook.mustGet(req.params.noteId);
-    const body = bodyObject(req.body);
-    const list = (k: keyof Permissions): string[] => {
-      const v = body[k];
-      if (!Array.isArray(v)) throw new ZeppelinError(`${k} must be an array`, 'BAD_REQUEST');
-      return v.map(String);
-    };
-    permissions.set(entry.id, { owners: list('owners'), readers: list('readers'), runners: list('runners'), writers: list('writers') });
+    const caller = principalOf(req);
+    if (caller === ANONYMOUS) throw new ZeppelinError(ANONYMOUS_SET_PERMISSIONS, 'FORBIDDEN');
+    s.authorization.set(entry.id, autoFill(permissionsBody(req.body), caller));
     s.broadcasts.note(entry);
     s.broadcasts.notesInfo();
     return ok(reply);

@@ -1,11 +1,10 @@
-/** Security ticket, version and configuration endpoints (PROTOCOL 3.2, 3.7). */
+/** Version and configuration endpoints (PROTOCOL 3.2, 3.7); login and ticket are in server/auth/routes.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { ZeppelinConfig } from '../config';
 import { ZEPPELIN_VERSION } from '../notes/notebook';
 import { ok } from './envelope';
 
 export function registerSystemRoutes(app: FastifyInstance, config: ZeppelinConfig, maxMessageSize: number): void {
-  app.get('/api/security/ticket', async (_req, reply) => ok(reply, { principal: 'anonymous', ticket: 'anonymous', roles: '[]' }, ''));
   app.get('/api/version', async (_req, reply) =>
     ok(reply, { version: ZEPPELIN_VERSION, 'git-commit-id': '', 'git-timestamp': '' }, 'Zeppelin version'));
   app.get('/api/', async (_req, reply) => reply.code(200).send(''));

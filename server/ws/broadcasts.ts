@@ -2,21 +2,28 @@
  * The server-initiated frames shared by websocket handlers and REST routes, with Zeppelin's targets:
  * NOTES_INFO to all users, NOTE / PARAGRAPH to a note room, job updates to the job manager room.
  */
-import type { InterpreterBinding, Note, Paragraph, ReceiveMap } from '../../src/protocol';
+import { encodeServerFrame, type InterpreterBinding, type Note, type Paragraph, type ReceiveMap } from '../../src/protocol';
 import type { ZeppelinConfig } from '../config';
 import type { InterpreterRegistry } from '../interpreters/settings';
 import { magicOf } from '../interpreters/settings';
 import { noteJobInfo, removedJob } from '../notes/jobs';
+import { nameOf } from '../notes/paths';
+import type { NoteAuthorization, Subject } from '../notes/authorization';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { toWsNote, toWsParagraph } from '../notes/wire';
+import { isPersonalized, personalOwner, type PersonalStore } from '../personal/store';
 import { JOB_MANAGER_ROOM, type ConnectionManager } from './connections';
 
 export class Broadcasts {
+  /** Per-user copies of personalized notes (PROTOCOL 5.7), set once at startup; without it every note is shared. */
+  personal: PersonalStore | undefined;
+
   constructor(
     private readonly notebook: Notebook,
     private readonly connections: ConnectionManager,
     private readonly config: ZeppelinConfig,
     private readonly interpreters: InterpreterRegistry,
+    private readonly authorization?: NoteAuthorization,
   ) {
     notebook.onChange((e) => {
       if (e.kind === 'created') this.jobUpdate([e.id]);
@@ -29,22 +36,68 @@ export class Broadcasts {
     return id === '' ? undefined : id;
   }
 
-  notesInfoData(): ReceiveMap['NOTES_INFO'] {
+  /** The note list, restricted to the notes `subject` may read when one is given (PROTOCOL 2.1). */
+  notesInfoData(subject?: Subject): ReceiveMap['NOTES_INFO'] {
     const hide = this.config.getBool('zeppelin.notebook.homescreen.hide') ? this.homeNoteId() : undefined;
-    return { notes: this.notebook.list(hide) };
+    const notes = this.notebook.list(hide);
+    return { notes: subject && this.authorization ? this.authorization.filter(notes, subject) : notes };
   }
 
-  /** Every user sees every note in anonymous mode, so one list serves all (per-user filtering comes with auth). */
+  /** →ALL-U: each connection gets the list filtered by its own user and roles, encoded once per distinct subject. */
   notesInfo(): void {
-    this.connections.toAllUsers('NOTES_INFO', this.notesInfoData());
+    const lists = new Map<string, string>();
+    for (const c of this.connections.all()) {
+      if (c.user === undefined) continue;
+      const subject = { user: c.user, roles: c.roles };
+      const key = JSON.stringify([c.user, [...c.roles].sort()]);
+      let raw = lists.get(key);
+      if (raw === undefined) {
+        raw = encodeServerFrame('NOTES_INFO', this.notesInfoData(subject));
+        lists.set(key, raw);
+      }
+      c.sendRaw(raw);
+    }
   }
 
   wsNote(entry: NoteEntry): Note {
     return toWsNote(entry.note, entry.path);
   }
 
+  /** The note as `user` sees it: their own view when the note is personalized. */
+  wsNoteFor(entry: NoteEntry, user: string): Note {
+    if (!this.personal || !isPersonalized(entry.note)) return this.wsNote(entry);
+    return toWsNote(this.personal.view(entry, user), entry.path);
+  }
+
   note(entry: NoteEntry): void {
+    if (this.personal && isPersonalized(entry.note)) {
+      for (const user of this.connections.usersIn(entry.id)) this.noteTo(entry, user);
+      return;
+    }
     this.connections.toRoom(entry.id, 'NOTE', { note: this.wsNote(entry) });
+  }
+
+  /** NOTE to one user's connections in the room. */
+  noteTo(entry: NoteEntry, user: string): void {
+    this.connections.toRoomUser(entry.id, user, 'NOTE', { note: this.wsNoteFor(entry, user) });
+  }
+
+  /** Note forms with the values `user` sees. */
+  formsDataFor(entry: NoteEntry, user: string): ReceiveMap['SAVE_NOTE_FORMS'] {
+    if (!this.personal || !isPersonalized(entry.note)) return this.formsData(entry.note);
+    return { formsData: { forms: entry.note.noteForms ?? {}, params: this.personal.noteParams(entry, user) } };
+  }
+
+  /** Frames of one run (PROGRESS, output): a personal copy's go only to its user (stricter than Zeppelin, PROTOCOL 5.7). */
+  runFrame<K extends 'PROGRESS' | 'PARAGRAPH_APPEND_OUTPUT' | 'PARAGRAPH_UPDATE_OUTPUT'>(entry: NoteEntry, p: Paragraph, op: K, data: ReceiveMap[K]): void {
+    const owner = personalOwner(p);
+    if (owner) this.connections.toRoomUser(entry.id, owner.user, op, data);
+    else this.connections.toRoom(entry.id, op, data);
+  }
+
+  /** NOTE_UPDATED to the note's room, e.g. after the scheduler recorded a run in `info.cronHistory`. */
+  noteUpdated(entry: NoteEntry): void {
+    this.connections.toRoom(entry.id, 'NOTE_UPDATED', { name: nameOf(entry.path), config: entry.note.config ?? {}, info: this.wsNote(entry).info ?? {} });
   }
 
   formsData(note: Note): ReceiveMap['SAVE_NOTE_FORMS'] {
@@ -52,7 +105,20 @@ export class Broadcasts {
   }
 
   /** The common paragraph broadcast: SAVE_NOTE_FORMS immediately before PARAGRAPH (PROTOCOL 2.8). */
-  paragraph(entry: NoteEntry, p: Paragraph, msgId?: string): void {
+  paragraph(entry: NoteEntry, p: Paragraph, msgId?: string, opts: { forms?: boolean } = {}): void {
+    const personal = this.personal;
+    const owner = personalOwner(p);
+    if (personal && (owner || isPersonalized(entry.note))) {
+      // Each user gets their own copy; a copy's change goes to its user only (PROTOCOL 5.7).
+      const master = entry.note.paragraphs.find((m) => m.id === p.id);
+      const users = owner ? [owner.user] : this.connections.usersIn(entry.id);
+      for (const user of users) {
+        const view = master ? personal.viewParagraph(entry, master, user) : p;
+        if (opts.forms !== false) this.connections.toRoomUser(entry.id, user, 'SAVE_NOTE_FORMS', this.formsDataFor(entry, user));
+        this.connections.toRoomUser(entry.id, user, 'PARAGRAPH', { paragraph: toWsParagraph(view) }, { msgId });
+      }
+      return;
+    }
     this.connections.toRoom(entry.id, 'SAVE_NOTE_FORMS', this.formsData(entry.note));
     this.connections.toRoom(entry.id, 'PARAGRAPH', { paragraph: toWsParagraph(p) }, { msgId });
   }
@@ -68,11 +134,22 @@ export class Broadcasts {
       return entry ? [noteJobInfo(entry)] : [];
     });
     if (jobs.length === 0) return;
-    this.connections.toRoom(JOB_MANAGER_ROOM, 'LIST_UPDATE_NOTE_JOBS', { noteRunningJobs: { lastResponseUnixTime: Date.now(), jobs } });
+    // Unlike Zeppelin, each subscriber only hears about the notes it could list (see jobsVisibleTo).
+    for (const c of this.connections.members(JOB_MANAGER_ROOM)) {
+      const visible = this.jobsVisibleTo(jobs, { user: c.user ?? 'anonymous', roles: c.roles });
+      if (visible.length > 0) c.send('LIST_UPDATE_NOTE_JOBS', { noteRunningJobs: { lastResponseUnixTime: Date.now(), jobs: visible } });
+    }
+  }
+
+  /** The job manager lists the notes the caller owns (PROTOCOL 2.5; everybody owns every note in anonymous mode). */
+  jobsVisibleTo<T extends { noteId: string }>(jobs: readonly T[], subject: Subject): T[] {
+    const a = this.authorization;
+    return a ? jobs.filter((j) => a.allows(j.noteId, subject, 'OWNER')) : [...jobs];
   }
 
   jobRemoved(noteId: string): void {
     if (!this.jobManagerEnabled()) return;
+    // The removal marker carries only the id, which subscribers that never saw the note simply ignore.
     this.connections.toRoom(JOB_MANAGER_ROOM, 'LIST_UPDATE_NOTE_JOBS', { noteRunningJobs: { lastResponseUnixTime: Date.now(), jobs: [removedJob(noteId)] } });
   }
 

@@ -122,6 +122,23 @@ export class ConnectionManager {
     for (const c of members) if (c !== opts.except) c.sendRaw(raw);
   }
 
+  /** The members of a room bound to `user` (personalized mode sends each user their own view). */
+  toRoomUser<K extends ReceiveOp>(room: string, user: string, op: K, data: ReceiveMap[K], opts: RoomOptions = {}): void {
+    const members = this.rooms.get(room);
+    if (!members || members.size === 0) return;
+    let raw: string | undefined;
+    for (const c of members) {
+      if (c === opts.except || (c.user ?? 'anonymous') !== user) continue;
+      raw ??= encodeServerFrame(op, data, opts.msgId);
+      c.sendRaw(raw);
+    }
+  }
+
+  /** The distinct users with a connection in the room. */
+  usersIn(room: string): string[] {
+    return [...new Set(this.members(room).map((c) => c.user ?? 'anonymous'))];
+  }
+
   /** "All users": every connection bound to a principal (PROTOCOL conventions). */
   toAllUsers<K extends ReceiveOp>(op: K, data: ReceiveMap[K]): void {
     const raw = encodeServerFrame(op, data);

@@ -8,6 +8,7 @@ import { errorMessage, ZeppelinError } from '../util/errors';
 import type { Connection } from './connections';
 import { makeCtx, type Ctx, type Handler } from './context';
 import { handlers } from './handlers';
+import { authorizeFrame } from './permissions';
 import { authenticate } from './tickets';
 
 /** PROTOCOL 1.4 step 6: refused while the note named by `data.noteId` runs sequentially. */
@@ -44,7 +45,9 @@ export async function handleFrame(conn: Connection, raw: Buffer, s: Services, ma
     conn.send('ERROR_INFO', { info: auth.info });
     return;
   }
-  if (conn.user === undefined) conn.user = auth.user;
+  // Bound on the first accepted message (PROTOCOL 1.4 step 7). A later login on the same page (after a forced
+  // logout) rebinds it, so per-user broadcasts follow whoever is logged in now.
+  if (conn.user !== auth.user) conn.user = auth.user;
   conn.roles = auth.roles;
   const noteId = (frame.data as { noteId?: unknown }).noteId;
   if (BLOCKED_WHILE_RUNNING.has(frame.op) && typeof noteId === 'string' && s.engine.runsSequentially(noteId)) {
@@ -53,6 +56,8 @@ export async function handleFrame(conn: Connection, raw: Buffer, s: Services, ma
   }
   const ctx = makeCtx(conn, s, auth.user, auth.roles, frame.msgId);
   try {
+    // Note permissions (ws/permissions.ts): a refused op gets AUTH_INFO and never reaches its handler.
+    if (!authorizeFrame(frame.op, frame.data, ctx)) return;
     await run(frame.op, frame.data, ctx);
   } catch (e) {
     if (!(e instanceof ZeppelinError)) console.error(`[ws] ${frame.op} failed:`, e);

@@ -1,7 +1,8 @@
 /**
- * Ticket checks of PROTOCOL 1.4. Only the anonymous entry exists until authentication lands; the store and the
- * outcome type are shaped so a login can add entries and the SESSION_LOGOUT path is already exercised.
+ * Ticket checks of PROTOCOL 1.4. The anonymous entry always exists; a login (server/auth) adds one entry per
+ * principal, shared by all of that user's devices, and a logout removes it.
  */
+import { randomUUID } from 'node:crypto';
 import type { SendOp } from '../../src/protocol';
 
 export interface TicketEntry {
@@ -17,6 +18,9 @@ export type AuthOutcome =
 
 export const ANONYMOUS = 'anonymous';
 
+/** Zeppelin's SESSION_LOGOUT text. */
+export const STALE_TICKET_INFO = 'Your ticket is invalid possibly due to server restart. Please login again.';
+
 export class TicketStore {
   private readonly entries = new Map<string, TicketEntry>([[ANONYMOUS, { ticket: ANONYMOUS, roles: [] }]]);
 
@@ -24,9 +28,21 @@ export class TicketStore {
     return this.entries.get(principal);
   }
 
-  /** For the login work: one ticket per principal, shared by all of that user's devices. */
+  /** One ticket per principal, shared by all of that user's devices. */
   issue(principal: string, ticket: string, roles: string[]): void {
     this.entries.set(principal, { ticket, roles });
+  }
+
+  /** The principal's ticket, made (a random UUID, as Zeppelin's TicketContainer) when it has none; roles are refreshed. */
+  obtain(principal: string, roles: string[]): string {
+    const entry = this.entries.get(principal);
+    if (entry) {
+      if (principal !== ANONYMOUS) entry.roles = [...roles];
+      return entry.ticket;
+    }
+    const ticket = randomUUID();
+    this.issue(principal, ticket, [...roles]);
+    return ticket;
   }
 
   revoke(principal: string): void {
@@ -43,10 +59,15 @@ export function authenticate(
     return { kind: 'error', info: `${frame.op} was refused: the frame has no principal (send "anonymous" when not logged in)` };
   }
   const entry = store.lookup(frame.principal);
-  if (!entry) return { kind: 'drop' };
+  if (!entry) {
+    // Zeppelin drops such frames silently. With logins on, a named principal without a ticket is a session that
+    // ended (logout on another device, server restart): say so, or the page would wait forever.
+    if (authEnabled && frame.principal !== '' && frame.op !== 'PING') return { kind: 'logout', info: STALE_TICKET_INFO };
+    return { kind: 'drop' };
+  }
   if (entry.ticket !== frame.ticket) {
     if (frame.op === 'PING') return { kind: 'drop' };
-    return { kind: 'logout', info: 'Your ticket is invalid possibly due to server restart. Please login again.' };
+    return { kind: 'logout', info: STALE_TICKET_INFO };
   }
   if (authEnabled && frame.principal === ANONYMOUS) return { kind: 'drop' };
   return { kind: 'ok', user: frame.principal, roles: entry.roles };

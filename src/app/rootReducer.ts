@@ -16,11 +16,14 @@ import { noteDialogsSlice } from '../../slices/noteDialogs';
 import { jobManagerSlice } from '../../slices/jobManager';
 import { searchSlice } from '../../slices/search';
 import { adminSlices } from '../../slices/admin';
+import { revisionsSlice } from '../../slices/revisions';
+import { collabSlice } from '../../slices/collab';
+import { cronSlice } from '../../slices/cron';
 
 export const rootReducer = combineSlices(
   connectionSlice, sessionSlice, routeSlice, notesSlice, paragraphsReducerSlice, jobsSlice, interpretersSlice, heliumSlice, notePageSlice,
   serverSlice, uiSlice,
-  homeSlice, noteDialogsSlice, jobManagerSlice, searchSlice,
+  homeSlice, noteDialogsSlice, jobManagerSlice, searchSlice, collabSlice, cronSlice, revisionsSlice,
   ...adminSlices,
 );
 

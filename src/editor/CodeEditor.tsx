@@ -8,9 +8,12 @@
  *   setting's completion key ask the server for completions, Ctrl+S searches the code, Ctrl+K/Ctrl+Y cut and paste
  *   the line (Monaco would otherwise start a Ctrl+K chord and swallow the key).
  * - One completion provider per language serves every editor: it finds the paragraph by the model's URI.
+ * - A new `value` from outside (a collaborator's patch) is applied as the smallest edit that turns the model's text
+ *   into it, before the wrapper's own whole-text replacement would run: Monaco then keeps the local cursor and
+ *   selection where they were relative to the text around them. Such an edit is not reported back as a change.
  */
 import Editor, { type OnMount } from '@monaco-editor/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { monaco } from './monacoSetup';
 
 type MonacoEditor = Parameters<OnMount>[0];
@@ -91,6 +94,30 @@ export default function CodeEditor(props: CodeEditorProps) {
   latest.current = props;
   const [height, setHeight] = useState(() => Math.max(value.split('\n').length, 1) * Math.round((fontSize + 4) * 1.5) + 8);
   const lang = monacoLanguage(language);
+  const applyingRemote = useRef(false);
+
+  // Layout effects run before the wrapper's passive one, so it finds the model already equal to `value`.
+  useLayoutEffect(() => {
+    const ed = editorRef.current;
+    const model = ed?.getModel();
+    if (!ed || !model) return;
+    const current = model.getValue();
+    if (current === value) return;
+    const max = Math.min(current.length, value.length);
+    let start = 0;
+    while (start < max && current.charCodeAt(start) === value.charCodeAt(start)) start++;
+    let tail = 0;
+    while (tail < max - start && current.charCodeAt(current.length - 1 - tail) === value.charCodeAt(value.length - 1 - tail)) tail++;
+    const range = monaco.Range.fromPositions(model.getPositionAt(start), model.getPositionAt(current.length - tail));
+    const text = value.slice(start, value.length - tail);
+    applyingRemote.current = true;
+    try {
+      if (ed.getOption(monaco.editor.EditorOption.readOnly)) model.applyEdits([{ range, text }]);
+      else ed.executeEdits('remote', [{ range, text }]);
+    } finally {
+      applyingRemote.current = false;
+    }
+  }, [value]);
 
   useEffect(() => {
     const ed = editorRef.current;
@@ -126,6 +153,8 @@ export default function CodeEditor(props: CodeEditorProps) {
 
   const onMount: OnMount = (ed) => {
     editorRef.current = ed;
+    // The text may have changed while Monaco was loading.
+    if (ed.getValue() !== latest.current.value) ed.setValue(latest.current.value);
     const model = ed.getModel();
     if (model && latest.current.completion) {
       sources.set(model.uri.toString(), latest.current.completion);
@@ -190,7 +219,7 @@ export default function CodeEditor(props: CodeEditorProps) {
         scrollBeyondLastLine: false, automaticLayout: true, ariaLabel, wordWrap: 'on', renderLineHighlight: 'none',
         quickSuggestions: false, scrollbar: { alwaysConsumeMouseWheel: false }, fixedOverflowWidgets: true,
       }}
-      onChange={(v) => latest.current.onChange?.(v ?? '')}
+      onChange={(v) => { if (!applyingRemote.current) latest.current.onChange?.(v ?? ''); }}
       onMount={onMount}
     />
   );

@@ -15,11 +15,21 @@ export interface HeliumTable {
 
 export type HeliumConfig = Record<string, unknown>;
 
+/** What a visualisation gets besides the table: its per-result settings, saved with the paragraph like a chart's. */
+export interface VisualizationContext {
+  /** `config.results[i].graph.setting[<package name>]`, `{}` until the package saves something. */
+  setting: Record<string, unknown>;
+  /** Saves the settings into the paragraph config (a commit); the view then renders again with them. */
+  saveSetting(next: Record<string, unknown>): void;
+  /** The result's height in pixels (the graph height the resize handle drags). */
+  height: number;
+}
+
 export interface VisualizationPlugin {
   name: string;
   label: string;
   icon?: string;
-  render(container: HTMLElement, table: HeliumTable, config: HeliumConfig): void | (() => void);
+  render(container: HTMLElement, table: HeliumTable, config: HeliumConfig, context?: VisualizationContext): void | (() => void);
 }
 
 export interface SpellResult {
@@ -51,6 +61,8 @@ export interface HeliumRegistry extends HeliumApi {
   /** The spell for a paragraph text's magic (`%wordcount ...`), if one is registered. */
   spellFor(text: string): SpellPlugin | undefined;
   subscribe(listener: () => void): () => void;
+  /** Grows with every registration; views use it as the snapshot to re-render on. */
+  version(): number;
   clear(): void;
 }
 
@@ -58,7 +70,14 @@ export function createHeliumRegistry(): HeliumRegistry {
   const visualizations = new Map<string, VisualizationPlugin>();
   const spells = new Map<string, SpellPlugin>();
   const listeners = new Set<() => void>();
-  const changed = (): void => listeners.forEach((l) => l());
+  let version = 0;
+  // One list per change, so that views can use it as a stable snapshot.
+  let vizList: readonly VisualizationPlugin[] = [];
+  const changed = (): void => {
+    version += 1;
+    vizList = [...visualizations.values()];
+    listeners.forEach((l) => l());
+  };
   return {
     apiVersion: HELIUM_API_VERSION,
     registerVisualization(v) {
@@ -75,12 +94,13 @@ export function createHeliumRegistry(): HeliumRegistry {
       spells.set(s.magic, s);
       changed();
     },
-    visualizations: () => [...visualizations.values()],
+    visualizations: () => vizList as VisualizationPlugin[],
     spells: () => [...spells.values()],
     spellFor(text) {
       const magic = /^\s*(%\S+)/.exec(text)?.[1];
       return magic === undefined ? undefined : spells.get(magic);
     },
+    version: () => version,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

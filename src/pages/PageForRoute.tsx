@@ -6,6 +6,7 @@ import { PlaceholderPage } from './PlaceholderPage';
 import { JobManagerPage } from './jobmanager/JobManagerPage';
 import { SearchPage } from './search/SearchPage';
 import { CredentialPage } from './admin/credential/CredentialPage';
+import { InterpreterPage } from './admin/interpreter/InterpreterPage';
 import { ConfigurationPage } from './admin/configuration/ConfigurationPage';
 import { NotebookReposPage } from './admin/notebookRepos/NotebookReposPage';
 import { HeliumPage } from './admin/helium/HeliumPage';
@@ -28,6 +29,8 @@ export function PageForRoute() {
       return <SearchPage term={match.term} />;
     case 'credential':
       return <CredentialPage />;
+    case 'interpreter':
+      return <InterpreterPage />;
     case 'configuration':
       return <ConfigurationPage />;
     case 'notebookRepos':
@@ -39,6 +42,7 @@ export function PageForRoute() {
     case 'clusterNode':
       return <ClusterNodePage nodeName={match.nodeName} intpName={match.intpName} />;
     default:
-      return <PlaceholderPage page={match.page} />;
+      // Every route has its page today; a route added later shows the placeholder until its page lands.
+      return <PlaceholderPage page={(match as { page: string }).page} />;
   }
 }

@@ -102,7 +102,11 @@ export interface ReceiveMap {
   PARAGRAPH_ADDED: { paragraph: Paragraph; index: number };
   PARAGRAPH_MOVED: { id: string; index: number };
   PARAGRAPH_REMOVED: { id: string };
-  PATCH_PARAGRAPH: { paragraphId: string; patch: string };
+  /**
+   * Beyond Zeppelin (our server only): `user` names who typed the patch; a frame with `text` is the server's whole
+   * text after a quiet moment (its `patch` is empty, so a Zeppelin client ignores it) for clients to converge on.
+   */
+  PATCH_PARAGRAPH: { paragraphId: string; patch: string; user?: string; text?: string };
   COLLABORATIVE_MODE_STATUS: { status: boolean; users?: string[] };
   EDITOR_SETTING: { paragraphId: string; editor: EditorSetting };
   COMPLETION_LIST: { id: string; completions: { name: string; value: string; meta?: string }[] };

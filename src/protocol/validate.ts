@@ -69,7 +69,7 @@ export const RECEIVE_SCHEMAS: { readonly [K in ReceiveOp]: Schema } = {
   PARAGRAPH_ADDED: { paragraph: 'o', index: 'n' },
   PARAGRAPH_MOVED: { id: 's', index: 'n' },
   PARAGRAPH_REMOVED: { id: 's' },
-  PATCH_PARAGRAPH: { paragraphId: 's', patch: 's' },
+  PATCH_PARAGRAPH: { paragraphId: 's', patch: 's', user: 's?', text: 's?' },
   COLLABORATIVE_MODE_STATUS: { status: 'b', users: 'a?' },
   EDITOR_SETTING: { paragraphId: 's', editor: 'o' },
   COMPLETION_LIST: { id: 's', completions: 'a' },

@@ -5,7 +5,8 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ParagraphStatus } from '../protocol/model';
-import { effectiveMode, MODE_LABELS, modesFor } from './modes';
+import { effectiveMode, isBuiltInMode, MODE_LABELS, modesFor } from './modes';
+import { HeliumVisualization, type HeliumMode } from './HeliumVisualization';
 import { parseTableText, TableData } from './table/parseTable';
 import { TableView, type TableSetting } from './table/TableView';
 import { normalizePivot, pivot, rowSource, type CellSource, type PivotConfig } from './pivot/pivot';
@@ -29,6 +30,8 @@ export interface ResultViewProps {
   status?: ParagraphStatus;
   dateFinished?: string;
   title?: string;
+  /** Enabled Helium visualisations, in the Helium page's order; offered for table results after the built-in modes. */
+  heliumModes?: readonly HeliumMode[];
   onConfigChange(next: ResultConfig): void;
 }
 
@@ -61,7 +64,9 @@ function load(result: { type: string; data: string }): Loaded | null {
   return null;
 }
 
-export function ResultView({ paragraphId, index, result, config: savedConfig, status, dateFinished, title, onConfigChange }: ResultViewProps) {
+const NO_HELIUM: readonly HeliumMode[] = [];
+
+export function ResultView({ paragraphId, index, result, config: savedConfig, status, dateFinished, title, heliumModes = NO_HELIUM, onConfigChange }: ResultViewProps) {
   // A committed change shows at once and is what the next change builds on, until the paragraph's config comes back
   // (the server's echo or any later update); otherwise a control lags a round trip and a second quick change would
   // be built on the stale config and undo the first.
@@ -70,7 +75,12 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
   const config = pending ?? savedConfig;
   const loaded = useMemo(() => load(result), [result]);
   const graph: GraphConfig = useMemo(() => config?.graph ?? {}, [config]);
+  const offeredHelium = result.type === 'TABLE' ? heliumModes : NO_HELIUM;
+  const heliumMode = offeredHelium.find((h) => h.name === graph.mode);
+  // A saved mode that is neither built in nor an enabled package (disabled since) falls back to the table.
+  const missingHelium = !heliumMode && result.type === 'TABLE' && typeof graph.mode === 'string' && graph.mode !== '' && !isBuiltInMode(graph.mode) ? graph.mode : null;
   const mode = effectiveMode(result.type, graph.mode);
+  const shownMode = heliumMode ? heliumMode.name : mode;
   const columns = loaded && loaded.kind !== 'error' ? loaded.columns : null;
   const source = loaded && loaded.kind !== 'error' ? loaded.source : null;
   const pivotConfig = useMemo(() => (columns ? normalizePivot(graph, columns) : null), [graph, columns]);
@@ -98,7 +108,13 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
   const setSetting = (m: ChartMode, patch: Partial<ChartSetting>) => commit(withChartSetting(graph, m, patch));
 
   let body: ReactNode = null;
-  if (mode === 'table') {
+  if (heliumMode && loaded.kind === 'table') {
+    body = (
+      <HeliumVisualization resultKey={`${paragraphId}:${index}`} mode={heliumMode} columns={loaded.columns} rows={loaded.table.rows} height={height}
+        setting={graph.setting?.[heliumMode.name] as Record<string, unknown> | undefined}
+        onSettingChange={(next) => commit({ ...graph, setting: { ...(graph.setting ?? {}), [heliumMode.name]: next } })} />
+    );
+  } else if (mode === 'table') {
     body = (
       <TableView source={loaded.source} columns={loaded.columns} setting={tableSetting} optionOpen={optionOpen} height={height}
         title={title} dateFinished={dateFinished} resultType={result.type}
@@ -133,21 +149,28 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
   }
 
   return (
-    <div className="result-view" data-paragraph={paragraphId} data-result-index={index} data-status={status} data-mode={mode}>
+    <div className="result-view" data-paragraph={paragraphId} data-result-index={index} data-status={status} data-mode={shownMode}>
       <div className="result-toolbar">
         <div role="group" aria-label="Visualization" className="btn-group">
           {modesFor(result.type).map((m) => (
-            <button type="button" key={m} aria-label={MODE_LABELS[m]} title={MODE_LABELS[m]} aria-pressed={m === mode}
-              onClick={() => { if (m !== mode) commit({ ...graph, mode: m }); }}>
+            <button type="button" key={m} aria-label={MODE_LABELS[m]} title={MODE_LABELS[m]} aria-pressed={m === shownMode}
+              onClick={() => { if (m !== shownMode) commit({ ...graph, mode: m }); }}>
               {MODE_LABELS[m]}
             </button>
           ))}
+          {offeredHelium.map((h) => (
+            <button type="button" key={`helium-${h.name}`} aria-label={h.label} title={h.label} aria-pressed={h.name === shownMode}
+              data-helium-mode={h.name} onClick={() => { if (h.name !== shownMode) commit({ ...graph, mode: h.name }); }}>
+              {h.icon ? <i className={h.icon} aria-hidden="true" /> : null}{h.label}
+            </button>
+          ))}
         </div>
-        {mode !== 'network' && (
+        {mode !== 'network' && !heliumMode && (
           <button type="button" aria-label="settings" title="settings" aria-expanded={optionOpen}
             onClick={() => commit({ ...graph, optionOpen: !optionOpen })}>⚙</button>
         )}
       </div>
+      {missingHelium && <p role="note" className="result-message">Visualization {missingHelium} is not enabled; showing the table.</p>}
       {body}
       {loaded.kind === 'table' && loaded.table.comment && <p className="table-comment">{loaded.table.comment}</p>}
     </div>

@@ -25,3 +25,8 @@ export function effectiveMode(resultType: string, saved: unknown): ChartMode {
   if (resultType === 'NETWORK') return saved === 'table' ? 'table' : 'network';
   return typeof saved === 'string' && (modes as readonly string[]).includes(saved) ? (saved as ChartMode) : 'table';
 }
+
+/** Whether a saved mode name is one of ours (anything else names a Helium visualisation package). */
+export function isBuiltInMode(mode: string): boolean {
+  return Object.prototype.hasOwnProperty.call(MODE_LABELS, mode);
+}

@@ -1,32 +1,38 @@
 /**
- * The revisions comparator: pick two revisions (the current note, "Head", is the first choice), see which
- * paragraphs were added, deleted or changed, and the diff of one of them. It owns only its selection; the page
- * fetches revisions (NOTE_REVISION_FOR_COMPARE) through `onRequestRevision` and passes the notes back in `loaded`.
+ * The revisions comparator: the note's revisions with their dates, two choices (the current note, "Head", is the
+ * first option), then which paragraphs were added, deleted or changed, and the diff of the one picked. It is fully
+ * controlled: the choices and the fetched notes live in the store (slices/revisions.ts), so a replayed log shows
+ * the same comparison.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { formatDate, REVISION_DATE_FORMAT } from '../app/dates';
-import type { Note, Revision } from '../protocol';
+import type { Revision } from '../protocol';
+import { HEAD_REVISION_ID, REVISION_PROBLEM, type ComparedNote, type ComparePosition } from '../../slices/revisions';
 import { compareNotes, diffHtml, diffParagraph, type ParagraphComparison } from './compare';
 
-export type ComparePosition = 'first' | 'second';
+export type { ComparePosition };
 
-export interface LoadedRevision {
-  revisionId: string;
-  note: Note;
-}
+export const HEAD_REVISION: Revision = { id: HEAD_REVISION_ID, message: 'Head' };
+
+export const PLEASE_SELECT = 'Please select a revision';
+export const NOTHING_TO_DISPLAY = 'Nothing to display';
 
 export interface RevisionsComparatorProps {
-  noteId: string;
   /** Newest first, as LIST_REVISION_HISTORY sends them (without the pseudo revision "Head"). */
   revisions: Revision[];
-  loaded: Partial<Record<ComparePosition, LoadedRevision>>;
-  onRequestRevision(noteId: string, revisionId: string, position: ComparePosition): void;
+  chosen: Record<ComparePosition, string>;
+  loaded: Partial<Record<ComparePosition, ComparedNote>>;
+  selected: string | null;
+  onChoose(position: ComparePosition, revisionId: string): void;
+  onSelect(paragraphId: string): void;
 }
 
-export const HEAD_REVISION: Revision = { id: 'Head', message: 'Head' };
+export const revisionDate = (r: Revision): string => (r.time === undefined ? '' : formatDate(r.time * 1000, REVISION_DATE_FORMAT));
 
-const revisionLabel = (r: Revision): string =>
-  r.id === HEAD_REVISION.id || r.time === undefined ? r.message : `${r.message} — ${formatDate(r.time * 1000, REVISION_DATE_FORMAT)}`;
+export const revisionLabel = (r: Revision): string => {
+  const date = revisionDate(r);
+  return date === '' ? r.message : `${r.message} — ${date}`;
+};
 
 function RevisionSelect(props: { label: string; value: string; options: Revision[]; onChange(id: string): void }) {
   return (
@@ -44,12 +50,12 @@ function RevisionSelect(props: { label: string; value: string; options: Revision
 
 function DiffPanel({ item }: { item: ParagraphComparison | undefined }) {
   const diff = useMemo(() => (item ? diffParagraph(item.first, item.second) : undefined), [item]);
-  if (!item || !diff) return <div className="revisions-comparator__diff">Nothing to display</div>;
+  if (!item || !diff) return <div className="revisions-comparator__diff"><p>{NOTHING_TO_DISPLAY}</p></div>;
   const textHtml = diffHtml(diff.text, item.first?.text ?? '');
   const resultsHtml = diffHtml(diff.results, item.first?.results ?? {});
   if (textHtml === '' && resultsHtml === '') {
     return (
-      <div className="revisions-comparator__diff">
+      <div className="revisions-comparator__diff" aria-label="Paragraph contents">
         <pre>{item.second?.text ?? item.first?.text ?? ''}</pre>
       </div>
     );
@@ -63,44 +69,51 @@ function DiffPanel({ item }: { item: ParagraphComparison | undefined }) {
   );
 }
 
-export function RevisionsComparator({ noteId, revisions, loaded, onRequestRevision }: RevisionsComparatorProps) {
-  const [chosen, setChosen] = useState<Record<ComparePosition, string>>({ first: '', second: '' });
-  const [selected, setSelected] = useState<string | undefined>();
-  const options = useMemo(() => [HEAD_REVISION, ...revisions.filter((r) => r.id !== HEAD_REVISION.id)], [revisions]);
+function Comparison({ chosen, loaded, selected, onSelect }: Pick<RevisionsComparatorProps, 'chosen' | 'loaded' | 'selected' | 'onSelect'>) {
+  const first = loaded.first?.revisionId === chosen.first ? loaded.first : undefined;
+  const second = loaded.second?.revisionId === chosen.second ? loaded.second : undefined;
+  const items = useMemo(
+    () => (first?.note && second?.note ? compareNotes(first.note, second.note) : undefined),
+    [first, second],
+  );
+  if (!first || !second) return <p role="status">Loading…</p>;
+  if (!first.note || !second.note) return <p role="alert">{REVISION_PROBLEM}</p>;
+  if (!items || items.length === 0) return <p>{NOTHING_TO_DISPLAY}</p>;
+  return (
+    <div className="revisions-comparator__body">
+      <ul aria-label="Paragraphs">
+        {items.map((item) => (
+          <li key={item.id}>
+            <button type="button" aria-pressed={selected === item.id} className={`revisions-comparator__paragraph is-${item.change.replace(/ /g, '-')}`}
+              onClick={() => onSelect(item.id)}>
+              <span>{item.label}</span> <em>{item.change}</em>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <DiffPanel item={items.find((i) => i.id === selected)} />
+    </div>
+  );
+}
 
-  const choose = (position: ComparePosition) => (id: string): void => {
-    setChosen((c) => ({ ...c, [position]: id }));
-    setSelected(undefined);
-    onRequestRevision(noteId, id, position);
-  };
-
-  const first = loaded.first?.revisionId === chosen.first ? loaded.first.note : undefined;
-  const second = loaded.second?.revisionId === chosen.second ? loaded.second.note : undefined;
+export function RevisionsComparator({ revisions, chosen, loaded, selected, onChoose, onSelect }: RevisionsComparatorProps) {
+  const options = useMemo(() => [HEAD_REVISION, ...revisions.filter((r) => r.id !== HEAD_REVISION_ID)], [revisions]);
   const ready = chosen.first !== '' && chosen.second !== '' && chosen.first !== chosen.second;
-  const items = useMemo(() => (ready && first && second ? compareNotes(first, second) : undefined), [ready, first, second]);
-
   return (
     <div className="revisions-comparator">
+      <ul className="revisions-comparator__revisions" aria-label="Revisions">
+        {options.map((r) => (
+          <li key={r.id}>
+            <span className="revision-message">{r.message}</span>{' '}
+            {r.time !== undefined && <time dateTime={new Date(r.time * 1000).toISOString()}>{revisionDate(r)}</time>}
+          </li>
+        ))}
+      </ul>
       <div className="revisions-comparator__choices">
-        <RevisionSelect label="First revision" value={chosen.first} options={options} onChange={choose('first')} />
-        <RevisionSelect label="Second revision" value={chosen.second} options={options} onChange={choose('second')} />
+        <RevisionSelect label="First revision" value={chosen.first} options={options} onChange={(id) => onChoose('first', id)} />
+        <RevisionSelect label="Second revision" value={chosen.second} options={options} onChange={(id) => onChoose('second', id)} />
       </div>
-      {!ready && <p>Please select a revision</p>}
-      {ready && !items && <p role="status">Loading…</p>}
-      {items && (
-        <div className="revisions-comparator__body">
-          <ul aria-label="Paragraphs">
-            {items.map((item) => (
-              <li key={item.id}>
-                <button type="button" aria-pressed={selected === item.id} className={`revisions-comparator__paragraph is-${item.change.replace(/ /g, '-')}`} onClick={() => setSelected(item.id)}>
-                  <span>{item.label}</span> <em>{item.change}</em>
-                </button>
-              </li>
-            ))}
-          </ul>
-          <DiffPanel item={items.find((i) => i.id === selected)} />
-        </div>
-      )}
+      {ready ? <Comparison chosen={chosen} loaded={loaded} selected={selected} onSelect={onSelect} /> : <p>{PLEASE_SELECT}</p>}
     </div>
   );
 }

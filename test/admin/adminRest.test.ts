@@ -135,7 +135,7 @@ describe('helium', () => {
   test('the shipped packages are seeded and listed with their versions', async () => {
     expect(existsSync(join(server.confDir, 'helium', 'zeppelin-heatmap', 'heatmap.js'))).toBe(true);
     const all = await api<Record<string, Result[]>>(server.url, '/api/helium/package');
-    expect(Object.keys(all.body.body ?? {}).sort()).toEqual(['zeppelin-heatmap', 'zeppelin-wordcount']);
+    expect(Object.keys(all.body.body ?? {}).sort()).toEqual(['zeppelin-heatmap', 'zeppelin-map', 'zeppelin-summary', 'zeppelin-wordcount']);
     expect(all.body.body?.['zeppelin-heatmap'].map((r) => r.pkg.artifact).sort()).toEqual(['zeppelin-heatmap@1.0.0', 'zeppelin-heatmap@1.1.0']);
     expect(all.body.body?.['zeppelin-wordcount'][0]).toEqual(expect.objectContaining({ registry: 'local', enabled: false }));
     expect((await api(server.url, '/api/helium/package/zeppelin-heatmap')).status).toBe(200);
@@ -188,7 +188,7 @@ describe('helium', () => {
     writeFileSync(join(server.confDir, 'helium', 'evil', 'evil.json'), JSON.stringify({ type: 'VISUALIZATION', name: 'evil', bundle: '../../credentials.key' }));
     writeFileSync(join(server.confDir, 'helium', 'broken.json'), '{');
     const all = await api<Record<string, Result[]>>(server.url, '/api/helium/package');
-    expect(Object.keys(all.body.body ?? {}).sort()).toEqual(['zeppelin-heatmap', 'zeppelin-wordcount']);
+    expect(Object.keys(all.body.body ?? {}).sort()).toEqual(['zeppelin-heatmap', 'zeppelin-map', 'zeppelin-summary', 'zeppelin-wordcount']);
     const warned = warn.mock.calls.map((c) => String(c[0])).join('\n');
     expect(warned).toMatch(/evil\.json: bundle \.\.\/\.\.\/credentials\.key is missing or outside/);
     expect(warned).toMatch(/broken\.json/);

@@ -113,6 +113,22 @@ describe('routing rules', () => {
   });
 });
 
+  test('after a login, a user who opens a note during the 100 ms pause stays there (and ref "/" never navigates)', async () => {
+    const t = makeTestStore();
+    await t.clock.advance(0);
+    // A 405 on the home page leaves ref "/"; the user logs in and at once clicks a note.
+    t.store.dispatch(session.forcedLogout({ info: '', ref: '/' }));
+    await t.clock.advance(1000);
+    const before = t.navigations.length;
+    t.store.dispatch(session.ticketReceived({ principal: 'alice', screenUsername: 'alice', roles: [] }));
+    await t.clock.advance(50);
+    t.store.dispatch(route.changed('/notebook/N1', ''));
+    await t.clock.advance(50);
+    expect(t.navigations.slice(before)).toEqual([]);
+    expect(t.store.getState().session.ref).toBeNull();
+    t.task?.cancel();
+  });
+
 describe('plugins', () => {
   test('enabled visualisation and spell bundles load before notes show; other types are skipped', async () => {
     const loaded: string[] = [];

@@ -3,6 +3,7 @@ import type { NoteJobInfo } from '../../src/protocol';
 import type { CronRun } from '../../server/cron/history';
 import { api, Client, startTestServer, type TestServer } from './helpers/harness';
 import { newNote } from './helpers/exec';
+import { scaledClock } from '../../server/cron/clock';
 
 // Far in the future: scheduled for real, never fires while the tests run.
 const LATER = '0 0 0 1 1 ? 2099';
@@ -77,6 +78,33 @@ describe('cron switched off', () => {
         const res = await api(server.url, `/api/notebook/cron/${noteId}`, method === 'POST' ? { method, json: { cron: LATER } } : { method });
         expect([method, res.status, res.body.message]).toEqual([method, 403, 'Cron is not enabled from Zeppelin server']);
       }
+    } finally {
+      await a.close();
+      await server.close();
+    }
+  });
+});
+
+describe('a scheduled run seen from the note page (startServer cronClock, test-only)', () => {
+  test('the watcher gets the new result and NOTE_UPDATED with the history; REST has the history and the next firing', async () => {
+    // 600 times faster: the 1-minute preset fires every 100 ms of real time.
+    const server = await startTestServer({ cronClock: scaledClock(600) });
+    const a = await Client.open(server.wsUrl, server.origin);
+    try {
+      const { noteId, pid } = await newNote(a, '/ticker', 'sh');
+      await a.request('COMMIT_PARAGRAPH', { id: pid, noteId, title: '', paragraph: '%sh\necho "tick $(date +%s%N)"', params: {}, config: {} }, 'PARAGRAPH');
+      const from = a.mark();
+      await a.request('NOTE_UPDATE', { id: noteId, name: 'ticker', config: { cron: '0 0/1 * * * ?' } }, 'NOTE_UPDATED');
+      const finished = await a.waitFor((f) => f.op === 'PARAGRAPH' && (f.data as { paragraph: { status?: string } }).paragraph.status === 'FINISHED', from, 10_000, 'a finished run');
+      const output = (finished.data as { paragraph: { results?: { msg?: { data: string }[] } } }).paragraph.results?.msg?.[0]?.data ?? '';
+      expect(output).toMatch(/^tick \d+/);
+      const updated = await a.waitFor((f) => f.op === 'NOTE_UPDATED' && Array.isArray((f.data as { info?: { cronHistory?: unknown } }).info?.cronHistory), from, 10_000, 'NOTE_UPDATED with the history');
+      const [latest] = (updated.data as { info: { cronHistory: CronRun[] } }).info.cronHistory;
+      expect(latest).toMatchObject({ outcome: 'SUCCESS', user: 'anonymous' });
+      const cron = await api<CronBody>(server.url, `/api/notebook/cron/${noteId}`);
+      expect(cron.body.body?.history.length).toBeGreaterThanOrEqual(1);
+      expect(cron.body.body?.nextFireTime).toBeGreaterThan(latest.startedAt);
+      await a.request('NOTE_UPDATE', { id: noteId, name: 'ticker', config: {} }, 'NOTE_UPDATED');
     } finally {
       await a.close();
       await server.close();

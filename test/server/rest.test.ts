@@ -119,8 +119,9 @@ describe('REST /api/notebook (PROTOCOL 3.3) and jobs (3.4)', () => {
     expect(cleared?.paragraphs.every((p) => p.results === undefined)).toBe(true);
     expect((await api(server.url, '/api/notebook/2EYDJKFFY/permissions')).body.body).toEqual({ owners: [], readers: [], runners: [], writers: [] });
     const perms = { owners: ['a'], readers: [], runners: [], writers: [] };
-    expect((await api(server.url, '/api/notebook/2EYDJKFFY/permissions', { method: 'PUT', json: perms })).body).toEqual({ status: 'OK' });
-    expect((await api(server.url, '/api/notebook/2EYDJKFFY/permissions')).body.body).toEqual(perms);
+    // Anonymous users cannot set permissions (spec); logged-in PUTs are covered by permissions-rest.test.ts.
+    expect((await api(server.url, '/api/notebook/2EYDJKFFY/permissions', { method: 'PUT', json: perms })).body).toEqual({ status: 'FORBIDDEN', message: 'Only authenticated user can set the permission.' });
+    expect((await api(server.url, '/api/notebook/2EYDJKFFY/permissions')).body.body).toEqual({ owners: [], readers: [], runners: [], writers: [] });
     expect((await api(server.url, '/api/notebook/capabilities')).body.body).toEqual({ isRevisionSupported: false });
     const revisions = await api(server.url, '/api/notebook/2EYDJKFFY/revision');
     expect(revisions.body).toEqual({ status: 'OK', message: '' });

@@ -124,7 +124,7 @@ describe('websocket: paragraph editing (PROTOCOL 2.2)', () => {
     const aFrom = a.mark();
     a.send('PATCH_PARAGRAPH', { id: first.id, noteId, patch });
     const relayed = await b.next('PATCH_PARAGRAPH', bFrom);
-    expect(relayed.data).toEqual({ paragraphId: first.id, patch });
+    expect(relayed.data).toEqual({ paragraphId: first.id, patch, user: 'anonymous' });
     expect(relayed.msgId).toBeUndefined();
     await a.sync();
     expect(a.opsSince(aFrom)).not.toContain('PATCH_PARAGRAPH');

@@ -107,6 +107,24 @@ describe('login', () => {
   });
 });
 
+describe('login throttling', () => {
+  test("a throttled login shows the server's wait message instead of the mismatch text", async () => {
+    const wait = 'Too many failed login attempts. Please wait 30 seconds before trying again.';
+    const t = await connected({
+      rest: {
+        'GET /security/ticket': httpError(403, null),
+        'POST /login': new HttpError(429, 'POST', '/login', wait, { status: 'TOO_MANY_REQUESTS', message: wait }, null),
+      },
+    });
+    t.store.dispatch(ui.dialogOpened({ kind: 'login', info: null }));
+    t.store.dispatch(loginSubmitted('alice', 'wrong'));
+    await t.clock.advance(0);
+    expect(t.store.getState().ui.dialog).toMatchObject({ kind: 'login', error: wait });
+    expect(t.deps.credentials.get().principal).not.toBe('alice');
+    t.task?.cancel();
+  });
+});
+
 describe('logout', () => {
   const loggedIn = { 'GET /security/ticket': { principal: 'alice', ticket: 'T', roles: '[]' } };
 

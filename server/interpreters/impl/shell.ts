@@ -26,7 +26,7 @@ export class ShellInterpreter implements Interpreter {
     const timeoutMs = Number(this.env.properties['shell.command.timeout.millisecs'] || 60000);
     const cwd = this.env.properties['shell.working.directory.user.home'] === 'true' ? homedir() : process.cwd();
     return new Promise((resolve) => {
-      const child = spawn('bash', ['-c', script], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('bash', ['-c', script], { cwd, env: { ...process.env, ...(ctx.env ?? {}) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
       let stopped: 'cancel' | 'timeout' | 'limit' | undefined;
       const stop = (reason: 'cancel' | 'timeout' | 'limit'): void => {
         if (stopped) return;

@@ -1,5 +1,4 @@
 /** Execution ops (PROTOCOL 2.3): runs start here and report through broadcasts; no handler waits for a run. */
-import { applyRunInput } from '../../execution/engine';
 import type { NoteEntry } from '../../notes/notebook';
 import { findParagraph, inheritedText, newParagraph } from '../../notes/paragraphs';
 import { toWsParagraph } from '../../notes/wire';
@@ -25,7 +24,7 @@ export const executionHandlers = {
     if (!entry) return;
     const found = findParagraph(entry.note, id);
     if (!found) throw noSuchParagraph(id);
-    applyRunInput(found.paragraph, { title, text: text ?? found.paragraph.text ?? '', params, config });
+    ctx.s.engine.applyInput(entry, found.paragraph, { title, text: text ?? found.paragraph.text ?? '', params, config }, ctx.user);
     await ctx.s.notebook.save(entry.id);
     await appendAfterLast(ctx, entry, found.index, found.paragraph.text ?? '');
     ctx.s.engine.submit(entry, found.paragraph, ctx.user).catch(logFailure(`run of ${id}`));
@@ -37,7 +36,7 @@ export const executionHandlers = {
   },
 
   CANCEL_PARAGRAPH: ({ id }, ctx) => {
-    ctx.s.engine.cancel(id);
+    ctx.s.engine.cancel(id, ctx.user);
   },
 
   CANCEL_ALL_PARAGRAPHS: ({ noteId }, ctx) => {

@@ -3,6 +3,7 @@ import type { HandlerTable } from '../context';
 import { angularHandlers } from './angular';
 import { executionHandlers } from './execution';
 import { formHandlers } from './forms';
+import { heliumHandlers } from './helium';
 import { interpreterHandlers } from './interpreters';
 import { jobHandlers } from './jobs';
 import { laterHandlers } from './later';
@@ -22,4 +23,5 @@ export const handlers: HandlerTable = {
   ...angularHandlers,
   ...revisionHandlers,
   ...laterHandlers,
+  ...heliumHandlers,
 };

@@ -1,5 +1,6 @@
 /** Interpreter bindings and settings (PROTOCOL 2.6). */
 import { ZeppelinError } from '../../util/errors';
+import { mayUse } from '../../interpreters/settingsAdmin';
 import type { HandlerTable } from '../context';
 
 export const interpreterHandlers = {
@@ -22,6 +23,6 @@ export const interpreterHandlers = {
   },
 
   GET_INTERPRETER_SETTINGS: (_data, ctx) => {
-    ctx.reply('INTERPRETER_SETTINGS', { interpreterSettings: ctx.s.interpreters.all() });
+    ctx.reply('INTERPRETER_SETTINGS', { interpreterSettings: ctx.s.interpreters.all().filter((x) => mayUse(x, ctx.user, ctx.roles)) });
   },
 } satisfies Partial<HandlerTable>;

@@ -3,7 +3,10 @@ import { noteJobInfo } from '../../notes/jobs';
 import { JOB_MANAGER_ROOM } from '../connections';
 import type { Ctx, HandlerTable } from '../context';
 
-const jobs = (ctx: Ctx, since = 0) => ctx.s.notebook.all().map((e) => noteJobInfo(e)).filter((j) => j.unixTimeLastRun > since);
+const jobs = (ctx: Ctx, since = 0) => ctx.s.broadcasts.jobsVisibleTo(
+  ctx.s.notebook.all().map((e) => noteJobInfo(e)).filter((j) => j.unixTimeLastRun > since),
+  { user: ctx.user, roles: ctx.roles },
+);
 
 export const jobHandlers = {
   LIST_NOTE_JOBS: (_data, ctx) => {

@@ -7,10 +7,11 @@ import { cronAllowedFor, cronEnabled, runAsRefusal } from '../../cron/policy';
 import { errorMessage, noSuchNote, ZeppelinError } from '../../util/errors';
 import type { Ctx, HandlerTable } from '../context';
 
-function show(ctx: Ctx, entry: NoteEntry): void {
+function show(ctx: Ctx, entry: NoteEntry, personalView = true): void {
   // Joining first sends COLLABORATIVE_MODE_STATUS to the room, then the NOTE goes to the sender (PROTOCOL 2.1).
   ctx.s.connections.join(ctx.conn, entry.id);
-  ctx.reply('NOTE', { note: ctx.s.broadcasts.wsNote(entry) });
+  // A personalized note shows the caller's own results and form values (PROTOCOL 5.7).
+  ctx.reply('NOTE', { note: personalView ? ctx.s.broadcasts.wsNoteFor(entry, ctx.user) : ctx.s.broadcasts.wsNote(entry) });
   ctx.s.angular.replay(ctx.conn, entry, ctx.s.broadcasts.bindings(entry.note).map((b) => b.name));
 }
 
@@ -27,7 +28,7 @@ function cronGuard(ctx: Ctx, config: JsonObject): void {
 
 export const noteHandlers = {
   LIST_NOTES: (_data, ctx) => {
-    ctx.reply('NOTES_INFO', ctx.s.broadcasts.notesInfoData());
+    ctx.reply('NOTES_INFO', ctx.s.broadcasts.notesInfoData({ user: ctx.user, roles: ctx.roles }));
   },
 
   RELOAD_NOTES_FROM_REPO: async (_data, ctx) => {
@@ -50,7 +51,8 @@ export const noteHandlers = {
     const home = ctx.s.broadcasts.homeNoteId();
     const entry = home === undefined ? undefined : ctx.s.notebook.get(home);
     if (entry) {
-      show(ctx, entry);
+      // The home note is always the stored note, never a personalized view (PROTOCOL 2.1).
+      show(ctx, entry, false);
       return;
     }
     ctx.s.connections.leave(ctx.conn);
@@ -69,6 +71,7 @@ export const noteHandlers = {
       ctx.reply('ERROR_INFO', { info: `Failed to create note.\n${kind}: ${errorMessage(e)}` });
       return;
     }
+    ctx.s.authorization.noteCreated(entry.id, ctx.user);
     ctx.s.connections.join(ctx.conn, entry.id);
     ctx.reply('NEW_NOTE', { note: ctx.s.broadcasts.wsNote(entry) });
     ctx.s.broadcasts.notesInfo();
@@ -84,6 +87,7 @@ export const noteHandlers = {
     } catch (e) {
       throw new ZeppelinError(errorMessage(e), 'BAD_REQUEST', `Fail to clone note, cause: ${errorMessage(e)}`);
     }
+    ctx.s.authorization.noteCreated(entry.id, ctx.user);
     ctx.s.connections.join(ctx.conn, entry.id);
     ctx.reply('NEW_NOTE', { note: ctx.s.broadcasts.wsNote(entry) });
     ctx.s.broadcasts.notesInfo();
@@ -105,6 +109,7 @@ export const noteHandlers = {
     } catch (e) {
       throw new ZeppelinError(errorMessage(e), 'BAD_REQUEST', `Fail to import note: ${errorMessage(e)}, cause: ${errorMessage(e)}`);
     }
+    ctx.s.authorization.noteCreated(entry.id, ctx.user);
     ctx.reply('IMPORT_NOTE', { note: ctx.s.broadcasts.wsNote(entry) });
     ctx.s.broadcasts.notesInfo();
   },
@@ -190,12 +195,13 @@ export const noteHandlers = {
     ctx.s.broadcasts.notesInfo();
   },
 
-  // Per-user paragraph copies (PROTOCOL 5.7) are not kept yet: the flag is stored and echoed, views stay shared.
+  // Turning the mode off discards every user's copy; the note's own (shared) paragraphs remain (PROTOCOL 5.7).
   UPDATE_PERSONALIZED_MODE: async ({ id, personalized }, ctx) => {
     if (personalized !== 'true' && personalized !== 'false') throw new ZeppelinError('personalized must be the string "true" or "false"');
     const entry = ctx.s.notebook.mustGet(id);
     ctx.s.notebook.setNoteField(entry, 'config', { ...(entry.note.config ?? {}), personalizedMode: personalized });
     await ctx.s.notebook.save(id);
+    if (personalized === 'false') ctx.s.broadcasts.personal?.discard(id);
     ctx.s.broadcasts.note(entry);
   },
 

@@ -6,6 +6,8 @@ import { clearOutput, commitParagraph, findParagraph, inheritedText, newParagrap
 import { errorMessage, noSuchParagraph, ZeppelinError } from '../../util/errors';
 import { openNote, toIndex, type Ctx, type HandlerTable } from '../context';
 import type { NoteEntry } from '../../notes/notebook';
+import { resyncFor } from '../collabResync';
+import { personalClear, personalClearAll, personalCommit } from '../../personal/ops';
 
 const dmp = new DiffMatchPatch();
 
@@ -36,6 +38,7 @@ export const paragraphHandlers = {
   COMMIT_PARAGRAPH: async ({ id, noteId, title, paragraph: text, params, config }, ctx) => {
     const entry = openNote(ctx, noteId);
     const { paragraph } = paragraphOf(entry, id);
+    if (await personalCommit(ctx, entry, paragraph, { title, text, params, config })) return;
     commitParagraph(paragraph, { title, text, params, config });
     await ctx.s.notebook.save(entry.id);
     ctx.s.broadcasts.paragraph(entry, paragraph, ctx.msgId);
@@ -79,6 +82,7 @@ export const paragraphHandlers = {
   PARAGRAPH_CLEAR_OUTPUT: ({ id }, ctx) => {
     const entry = openNote(ctx);
     const { paragraph } = paragraphOf(entry, id);
+    if (personalClear(ctx, entry, id)) return;
     clearOutput(paragraph);
     ctx.s.notebook.touch(entry.id);
     ctx.s.broadcasts.paragraph(entry, paragraph, ctx.msgId);
@@ -86,6 +90,7 @@ export const paragraphHandlers = {
 
   PARAGRAPH_CLEAR_ALL_OUTPUT: async ({ id }, ctx) => {
     const entry = ctx.s.notebook.mustGet(id);
+    if (await personalClearAll(ctx, entry)) return;
     for (const p of entry.note.paragraphs) clearOutput(p);
     await ctx.s.notebook.save(id);
     ctx.s.broadcasts.note(entry);
@@ -108,7 +113,13 @@ export const paragraphHandlers = {
     const [text] = dmp.patch_apply(patches, paragraph.text ?? '');
     setText(paragraph, text);
     ctx.s.notebook.touch(entry.id);
-    ctx.s.connections.toRoom(entry.id, 'PATCH_PARAGRAPH', { paragraphId: id, patch }, { except: ctx.conn });
+    // `user` is our extension: it lets the other watchers show who is editing the paragraph.
+    ctx.s.connections.toRoom(entry.id, 'PATCH_PARAGRAPH', { paragraphId: id, patch, user: ctx.user }, { except: ctx.conn });
+    resyncFor(ctx.s.connections).patched(entry.id, id, ctx.user, () => {
+      const now = ctx.s.notebook.get(entry.id);
+      const found = now && findParagraph(now.note, id);
+      return found ? found.paragraph.text ?? '' : undefined;
+    });
   },
 
   EDITOR_SETTING: ({ paragraphId, paragraphText }, ctx) => {

@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
+import { Watchers } from './Collaboration';
 import { Icon } from '../../components/Icon';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notePage } from '../../../slices/notePage';
 import { noteDisplayName } from '../../app/noteTree';
 import type { CommandId } from './commands';
+import { VersionControls } from '../../revisions/VersionControls';
 import { selectEditBlocked, selectIsNoteOwner, selectNoteRunning, selectOpenMeta, selectViewOnly } from './selectors';
 
 function NoteTitle() {
@@ -34,7 +36,6 @@ export function NoteToolbar() {
   const viewOnly = useAppSelector(selectViewOnly);
   const running = useAppSelector(selectNoteRunning);
   const owner = useAppSelector(selectIsNoteOwner);
-  const collaborators = useAppSelector((s) => s.notes.collaborative);
   const panel = useAppSelector((s) => s.notePage.panel);
   if (!meta) return null;
   const run = (command: CommandId) => () => dispatch(notePage.commandInvoked({ command }));
@@ -72,6 +73,7 @@ export function NoteToolbar() {
             title={personalized ? 'Switch to collaboration mode' : 'Switch to personal mode'}>{personalized ? <Icon name="user" /> : <Icon name="users" />}</button>
         )}
       </span>
+      <VersionControls noteId={meta.id} />
       <span className="toolbar-group">
         <label>Look and feel{' '}
           <select aria-label="Look and feel" value={looknfeel} disabled={!owner && viewOnly}
@@ -83,7 +85,7 @@ export function NoteToolbar() {
         </label>
         {running && <span role="status" className="note-running">Running all paragraphs…</span>}
         {viewOnly && <span role="status" className="note-viewonly">View only</span>}
-        {collaborators.status && <span className="note-collaborators" title="Also here">{collaborators.users.join(', ')}</span>}
+        <Watchers />
       </span>
     </div>
   );

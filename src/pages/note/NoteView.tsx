@@ -11,10 +11,12 @@ import { NoteDialogs } from './NoteDialogs';
 import { NoteForms } from './NoteForms';
 import { NotePanels } from './Panels';
 import { NoteToolbar } from './NoteToolbar';
+import { PersonalBanner } from './PersonalBanner';
 import { ParagraphSlot, ParagraphView } from './ParagraphView';
 import { selectIsAsIframe, selectOpenMeta } from './selectors';
 import { CommandPalette, ShortcutHelp } from './ShortcutHelp';
 import { useNoteShortcuts } from './useNoteShortcuts';
+import { CommitDialog, RevisionBanner, RevisionsPanel } from '../../revisions/VersionControls';
 
 /** Paragraphs drawn at once when a note opens; the rest wait until they come near the viewport. */
 const EAGER_PARAGRAPHS = 12;
@@ -68,22 +70,31 @@ export function NoteView({ match }: { match: Extract<RouteMatch, { page: 'note' 
   const hasDrafts = useAppSelector(selectHasDrafts);
   const hasUnsent = useAppSelector(selectHasUnsent);
   const open = !!meta && meta.id === match.noteId;
+  const revisionFailed = useAppSelector((s) => s.revisions.view?.status === 'failed');
+  // In a revision route the live note may still be in the store until NOTE_REVISION answers: not shown meanwhile.
+  const revisionShown = useAppSelector((s) => s.revisions.view?.status === 'shown' && s.revisions.view.revisionId === match.revisionId);
   useNoteShortcuts(open && !asIframe);
   useUnloadGuard(hasDrafts, UNLOAD_MESSAGE);
   useLeaveGuard(hasUnsent);
   if (!ready) return <main className="page"><p role="status">Loading plugins…</p></main>;
+  // A revision that cannot be shown says so, whichever note was open before.
+  if (match.revisionId !== undefined && revisionFailed) return <main className="page note"><RevisionBanner noteId={match.noteId} revisionId={match.revisionId} /></main>;
   if (!open) return <main className="page"><p role="status">Loading note…</p></main>;
   if (asIframe && match.paragraphId) return <SingleParagraph noteId={meta.id} paragraphId={match.paragraphId} />;
   const looknfeel = meta.config?.looknfeel ?? 'default';
   return (
     <main className={`page note looknfeel-${looknfeel}`}>
       <NoteToolbar />
+      <PersonalBanner />
+      {match.revisionId !== undefined && <RevisionBanner noteId={meta.id} revisionId={match.revisionId} />}
       <FindBox />
       <NotePanels />
+      <RevisionsPanel />
       <NoteForms />
-      <ParagraphGrid noteId={meta.id} />
+      {(match.revisionId === undefined || revisionShown) && <ParagraphGrid noteId={meta.id} />}
       <FocusScroller />
       <NoteDialogs />
+      <CommitDialog />
       <ShortcutHelp />
       <CommandPalette />
     </main>

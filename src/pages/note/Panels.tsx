@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notePage, PERMISSION_KEYS, type PermissionKey } from '../../../slices/notePage';
 import type { InterpreterBinding } from '../../protocol';
+import { formatDate, PARAGRAPH_DATE_FORMAT } from '../../app/dates';
 import { CRON_PRESETS } from './model';
-import { selectOpenMeta, selectViewOnly } from './selectors';
+import { selectIsNoteOwner, selectOpenMeta, selectViewOnly } from './selectors';
 
 function PanelFrame({ title, panel, children }: { title: string; panel: 'bindings' | 'permissions' | 'cron'; children: React.ReactNode }) {
   const dispatch = useAppDispatch();
@@ -59,22 +60,58 @@ function PermissionsPanel() {
   const dispatch = useAppDispatch();
   const draft = useAppSelector((s) => s.notePage.permissionsDraft);
   const suggestions = useAppSelector((s) => s.notePage.userSuggestions);
+  // Only owners may change permissions (the server refuses others); everyone else sees the lists read-only.
+  const owner = useAppSelector(selectIsNoteOwner);
   return (
     <PanelFrame title="Note permissions" panel="permissions">
-      <p>Enter comma or space separated users and roles. Empty fields mean everyone.</p>
+      <p>{owner ? 'Enter comma or space separated users and roles. Empty fields mean everyone.' : 'Only the owners of this note can change its permissions. Empty fields mean everyone.'}</p>
       <datalist id="permission-suggestions">{suggestions.map((x) => <option key={x} value={x} />)}</datalist>
       {draft === null ? <p role="status">Loading…</p> : PERMISSION_KEYS.map((k) => (
         <label key={k} className="form-field"><span>{PERMISSION_LABELS[k]}</span>
-          <input aria-label={PERMISSION_LABELS[k]} list="permission-suggestions" value={draft[k]}
+          <input aria-label={PERMISSION_LABELS[k]} list="permission-suggestions" value={draft[k]} readOnly={!owner}
             onChange={(e) => {
               dispatch(notePage.permissionEdited({ key: k, text: e.target.value }));
               dispatch(notePage.userSearchRequested(e.target.value));
             }} />
         </label>
       ))}
-      <button type="button" disabled={draft === null} onClick={() => dispatch(notePage.permissionsSaveRequested())}>Save</button>
-      <button type="button" onClick={() => dispatch(notePage.panelCloseRequested('permissions'))}>Cancel</button>
+      {owner && <button type="button" disabled={draft === null} onClick={() => dispatch(notePage.permissionsSaveRequested())}>Save</button>}
+      <button type="button" onClick={() => dispatch(notePage.panelCloseRequested('permissions'))}>{owner ? 'Cancel' : 'Close'}</button>
     </PanelFrame>
+  );
+}
+
+const formatDuration = (ms: number): string => (ms < 1000 ? `${ms} ms` : ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
+
+/** Beyond Zeppelin: when the schedule fires next and how its last runs went (our server only). */
+function CronHistory() {
+  const { info, error } = useAppSelector((s) => s.cron);
+  const paragraphs = useAppSelector((s) => s.paragraphs.entities);
+  if (error) return <p role="note">{error}</p>;
+  if (!info) return null;
+  return (
+    <>
+      {info.nextFireTime !== undefined && <p className="cron-next">Next run: <time dateTime={new Date(info.nextFireTime).toISOString()}>{formatDate(info.nextFireTime, PARAGRAPH_DATE_FORMAT)}</time></p>}
+      {info.history && (info.history.length === 0 ? <p className="cron-history-empty">No scheduled runs yet.</p> : (
+        <table className="cron-history" aria-label="Run history">
+          <thead><tr><th>Started</th><th>Duration</th><th>Outcome</th><th>Failing paragraph</th></tr></thead>
+          <tbody>
+            {info.history.map((r) => {
+              const pid = r.paragraphId;
+              const name = r.paragraphTitle ?? (pid ? paragraphs[pid]?.title || pid : '');
+              return (
+                <tr key={`${r.startedAt}-${r.outcome}`} data-outcome={r.outcome}>
+                  <td>{formatDate(r.startedAt, PARAGRAPH_DATE_FORMAT)}</td>
+                  <td>{formatDuration(r.durationMs)}</td>
+                  <td>{r.outcome}</td>
+                  <td title={r.message}>{name}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ))}
+    </>
   );
 }
 
@@ -94,7 +131,7 @@ function CronPanel() {
       {enabled === false && <p role="note">Cron is not enabled on this server for this note.</p>}
       <div className="cron-presets" role="group" aria-label="Presets">
         {CRON_PRESETS.map((p) => (
-          <button type="button" key={p.label} aria-pressed={expr === p.cron} disabled={viewOnly} onClick={() => save(p.cron)}>{p.label}</button>
+          <button type="button" key={p.label} aria-pressed={expr === p.cron} title={p.cron || 'No schedule'} disabled={viewOnly} onClick={() => save(p.cron)}>{p.label}</button>
         ))}
       </div>
       <label className="form-field"><span>Cron expression</span>
@@ -105,7 +142,13 @@ function CronPanel() {
         <input aria-label="Run as" value={user} disabled={viewOnly} onChange={(e) => setUser(e.target.value)}
           onBlur={() => { if (user !== (meta?.config?.cronExecutingUser ?? '')) dispatch(notePage.noteConfigChanged({ cron: expr, cronExecutingUser: user || undefined })); }} />
       </label>
+      <label className="form-field checkbox">
+        <input type="checkbox" checked={meta?.config?.releaseresource === true} disabled={viewOnly}
+          onChange={(e) => dispatch(notePage.noteConfigChanged({ releaseresource: e.target.checked }))} />
+        <span>Release interpreters after each scheduled run</span>
+      </label>
       {meta?.info?.cron && <p role="alert">{meta.info.cron}</p>}
+      <CronHistory />
     </PanelFrame>
   );
 }

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
 import { notePage } from '../../../slices/notePage';
 import type { FormParams, ParagraphId } from '../../protocol';
+import { EditingBadge } from './Collaboration';
 import { Forms } from './Forms';
 import { effectiveConfig, footerText, isOutdated, isRunning, STATUS_COLOURS, statusIcon } from './model';
 import { ParagraphEditor } from './ParagraphEditor';
@@ -83,6 +84,7 @@ export function ParagraphView({ id, index, count, noteId, chromeless }: { id: Pa
         <span className={`status-icon status-${statusIcon(c.status)}`} role="img" aria-label={`Status ${c.status ?? 'READY'}`}
           style={{ color: STATUS_COLOURS[c.status ?? 'READY'] }} title={c.status} />
         {config.title && <TitleEditor id={id} title={c.title ?? ''} readOnly={viewOnly} />}
+        <EditingBadge id={id} />
         <span className="paragraph-controls">
           {running ? (
             <button type="button" aria-label="Cancel paragraph" title="Cancel (Ctrl+Alt+C)" disabled={viewOnly}

@@ -8,6 +8,7 @@ import { SandboxFrame } from './SandboxFrame';
 import { TextResult } from './TextResult';
 import { ansiToHtml } from './terminalText';
 import { copyText } from './clipboard';
+import { useHeliumModes } from '../../../helium/useHeliumModes';
 
 // Tables, charts and networks come with their chart libraries, so they load only when a note shows one.
 const ResultView = lazy(() => import(/* webpackChunkName: "results" */ '../../../results/ResultView').then((m) => ({ default: m.ResultView })));
@@ -40,6 +41,7 @@ function ResultBody({ m, paragraphId, index, config, streaming, title, exportTit
   exportTitle?: string; status?: ParagraphStatus; dateFinished?: string;
 }) {
   const dispatch = useAppDispatch();
+  const heliumModes = useHeliumModes();
   switch (m.type) {
     case 'TEXT':
       return <TextResult data={m.data} streaming={streaming} />;
@@ -56,7 +58,7 @@ function ResultBody({ m, paragraphId, index, config, streaming, title, exportTit
     case 'NETWORK':
       return (
         <Suspense fallback={<p role="status">Loading visualisation…</p>}>
-          <ResultView paragraphId={paragraphId} index={index} result={m} config={config} status={status} dateFinished={dateFinished} title={exportTitle}
+          <ResultView paragraphId={paragraphId} index={index} result={m} config={config} status={status} dateFinished={dateFinished} title={exportTitle} heliumModes={heliumModes}
             onConfigChange={(next) => dispatch(notePage.resultConfigChanged({ id: paragraphId, index, config: next }))} />
         </Suspense>
       );

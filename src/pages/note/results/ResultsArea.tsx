@@ -3,6 +3,7 @@ import type { ParagraphResults, ResultConfig } from '../../../protocol';
 import { useFrameSelector } from '../hooks';
 import { isRunning } from '../model';
 import { ResultBlock } from './ResultBlock';
+import { AppBar, AppOutput, useParagraphApps } from './ParagraphApps';
 
 const NO_CONFIG: Record<string, ResultConfig> = {};
 
@@ -16,11 +17,13 @@ export function ResultsArea({ paragraphId, title, readOnly, onDoubleClick }: {
   // Exports are named from the paragraph's own title, not the "Paragraph N" caption shown for an untitled one.
   const exportTitle = useFrameSelector((s: RootState) => s.paragraphs.entities[paragraphId]?.title);
   const configs = useFrameSelector((s: RootState) => s.paragraphs.entities[paragraphId]?.config?.results ?? NO_CONFIG);
+  const { apps, active } = useParagraphApps(paragraphId);
   const msgs = results?.msg ?? [];
-  if (msgs.length === 0) return null;
+  if (msgs.length === 0 && apps.length === 0) return null;
   return (
     <div className="paragraph-results" aria-label="Output" role="region" onDoubleClick={onDoubleClick}>
-      {msgs.map((m, i) => (
+      <AppBar paragraphId={paragraphId} apps={apps} active={active} readOnly={readOnly} />
+      {active ? <AppOutput app={active} paragraphId={paragraphId} /> : msgs.map((m, i) => (
         <ResultBlock key={i} m={m} paragraphId={paragraphId} index={i} config={configs[String(i)]} streaming={isRunning(status)}
           title={title} exportTitle={exportTitle || undefined} readOnly={readOnly} status={status} dateFinished={dateFinished} />
       ))}

@@ -1,0 +1,100 @@
+/**
+ * Note permissions end to end, each user in their own browser: the owner restricts readers to user1 in the
+ * permissions panel; user2 no longer sees the note in the list; user1 sees it and gets it view-only. Every login
+ * goes through the login dialog.
+ */
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import type { Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../server/app';
+import { launch, type Browser } from './support/browser';
+import { ROOT } from './support/server';
+
+const SHIRO_INI = `[users]
+admin = admin, admin
+owner = pw-owner, staff
+user1 = password2, role1
+user2 = password3, role2
+[roles]
+admin = *
+`;
+const NOTE = 'Team secrets';
+
+let base: string;
+let server: RunningServer;
+const browsers: Browser[] = [];
+
+beforeAll(async () => {
+  const webDir = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir} has no built UI: run \`npm run build\` first`);
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-e2e-perms-'));
+  const notebookDir = path.join(base, 'notebook');
+  const confDir = path.join(base, 'conf');
+  fs.cpSync(path.join(ROOT, 'samples', 'notebook'), notebookDir, { recursive: true });
+  fs.mkdirSync(confDir);
+  fs.writeFileSync(path.join(confDir, 'shiro.ini'), SHIRO_INI);
+  server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir });
+});
+
+afterAll(async () => {
+  for (const b of browsers) await b.close();
+  await server?.close();
+  if (base) fs.rmSync(base, { recursive: true, force: true });
+});
+
+async function loginThroughDialog(user: string, password: string): Promise<Page> {
+  const browser = await launch();
+  browsers.push(browser);
+  const { page } = browser;
+  await page.goto(server.url);
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await dialog.waitFor();
+  await dialog.getByLabel('User Name').fill(user);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('banner').getByText(user, { exact: true }).waitFor();
+  return page;
+}
+
+test('the owner restricts readers to user1: user2 no longer lists the note, user1 opens it view-only', async () => {
+  const owner = await loginThroughDialog('owner', 'pw-owner');
+  // The owner makes the note from the page, so it is theirs (creator = owner).
+  const noteId = await owner.evaluate(async (name) => {
+    const r = await fetch('api/notebook', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify({ notePath: `/${name}`, paragraphs: [{ text: '%md top secret' }] }) });
+    return ((await r.json()) as { body: string }).body;
+  }, NOTE);
+  if (typeof noteId !== 'string' || noteId === '') throw new Error(`note not created: ${String(noteId)}`);
+  await owner.goto('about:blank');
+  await owner.goto(`${server.url}#/notebook/${noteId}`);
+  await owner.getByRole('heading', { level: 1, name: NOTE }).waitFor();
+  await owner.getByRole('button', { name: 'Note permissions' }).click();
+  const panel = owner.getByRole('region', { name: 'Note permissions' });
+  await expect(panel.getByRole('combobox', { name: 'Owners' }).inputValue()).resolves.toBe('owner');
+  await panel.getByRole('combobox', { name: 'Readers' }).fill('user1');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await owner.getByText('Permissions Saved Successfully').waitFor();
+
+  const user2 = await loginThroughDialog('user2', 'password3');
+  await user2.getByRole('link', { name: '1. IPython Basic' }).waitFor();
+  await expect(user2.getByRole('link', { name: NOTE }).count()).resolves.toBe(0);
+  // Going to it directly is refused with the server's text.
+  await user2.goto('about:blank');
+  await user2.goto(`${server.url}#/notebook/${noteId}`);
+  const refused = user2.getByRole('dialog', { name: 'Insufficient privileges' });
+  await refused.waitFor();
+  await refused.getByText('Insufficient privileges to READER note.', { exact: false }).waitFor();
+
+  const user1 = await loginThroughDialog('user1', 'password2');
+  // Clicked straight after the login: the page must not be pulled back home by the post-login redirect.
+  await user1.getByRole('link', { name: NOTE }).click();
+  await user1.getByRole('heading', { level: 1, name: NOTE }).waitFor();
+  await user1.getByText('View only', { exact: true }).waitFor();
+  await expect(user1.evaluate(() => window.location.hash)).resolves.toBe(`#/notebook/${noteId}`);
+  await user1.getByRole('button', { name: 'Note permissions' }).click();
+  const readOnly = user1.getByRole('region', { name: 'Note permissions' });
+  await expect(readOnly.getByRole('combobox', { name: 'Readers' }).inputValue()).resolves.toBe('user1');
+  await expect(readOnly.getByRole('combobox', { name: 'Readers' }).getAttribute('readonly')).resolves.not.toBeNull();
+  await expect(readOnly.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0);
+});

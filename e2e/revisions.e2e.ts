@@ -1,0 +1,146 @@
+/**
+ * Version control in Chromium against the embedded server's git-backed notebook folder: commit twice with changes
+ * in between, compare the two revisions, view an old revision read-only, and set the note back to it.
+ */
+import type { Page } from 'playwright-core';
+import { serverAndBrowser } from './support/session';
+import { waitUntil } from './support/wait';
+
+const env = serverAndBrowser();
+
+const sent: { op: string; data: Record<string, unknown> }[] = [];
+
+interface Envelope<T> { status: string; message?: string; body?: T }
+
+async function api<T>(path: string, method = 'GET', json?: unknown): Promise<T | undefined> {
+  const res = await fetch(new URL(path.replace(/^\//, ''), env.server.url), {
+    method, headers: json === undefined ? {} : { 'content-type': 'application/json' }, body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const body = (await res.json()) as Envelope<T>;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${body.message ?? ''}`);
+  return body.body;
+}
+
+interface P { id: string; text?: string }
+const paragraphs = async (noteId: string): Promise<P[]> => (await api<{ paragraphs: P[] }>(`/api/notebook/${noteId}`))?.paragraphs ?? [];
+
+async function commit(page: Page, message: string): Promise<void> {
+  await page.getByRole('button', { name: 'Version control' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Commit this note' });
+  await dialog.getByLabel('Commit message').fill(message);
+  await dialog.getByRole('button', { name: 'Commit' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText(`Committed: ${message}`).waitFor();
+}
+
+/** Every paragraph's editor text as shown (Monaco draws spaces as no-break spaces). */
+const editorTexts = (page: Page) =>
+  page.locator('section[id^="paragraph_"] .monaco-editor .view-lines').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' ')));
+
+test('commit, compare, view a revision read-only and set it back', async () => {
+  const { page } = env.browser;
+  page.on('websocket', (ws) => ws.on('framesent', (f) => {
+    const m = JSON.parse(String(f.payload));
+    if (m.op !== 'PING') sent.push(m);
+  }));
+  const noteId = String(await api<string>('/api/notebook', 'POST', {
+    notePath: '/revisions/e2e',
+    paragraphs: [{ text: '%md keep me' }, { text: '%md change me' }, { text: '%md delete me' }],
+  }));
+  const [keep, change, remove] = await paragraphs(noteId);
+
+  await page.goto(`${env.server.url}#/notebook/${noteId}`);
+  const toolbar = page.getByRole('toolbar', { name: 'Note toolbar' });
+  await toolbar.getByRole('button', { name: 'Version control' }).waitFor();
+
+  // A blank message is refused in the dialog.
+  await toolbar.getByRole('button', { name: 'Version control' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Commit this note' });
+  await dialog.getByRole('button', { name: 'Commit' }).click();
+  await dialog.getByRole('alert').filter({ hasText: 'Please enter a commit message.' }).waitFor();
+  expect(sent.filter((f) => f.op === 'CHECKPOINT_NOTE')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await commit(page, 'first version');
+
+  // Changes between the commits: one paragraph added, one changed, one deleted.
+  const added = String(await api<string>(`/api/notebook/${noteId}/paragraph`, 'POST', { text: '%md brand new' }));
+  await api(`/api/notebook/${noteId}/paragraph/${change.id}`, 'PUT', { text: '%md changed text' });
+  await api(`/api/notebook/${noteId}/paragraph/${remove.id}`, 'DELETE');
+  await waitUntil(() => page.locator('section[id^="paragraph_"]').count(), (n) => n === 3);
+
+  await commit(page, 'second version');
+  const history = (await api<{ id: string; message: string }[]>(`/api/notebook/${noteId}/revision`)) ?? [];
+  expect(history.map((r) => r.message)).toEqual(['second version', 'first version']);
+  const [second, first] = history.map((r) => r.id);
+
+  // The comparator.
+  await toolbar.getByRole('button', { name: 'Compare revisions' }).click();
+  const panel = page.getByRole('region', { name: 'Compare revisions' });
+  await panel.getByText('Please select a revision').waitFor();
+  const revisionItems = await panel.getByRole('list', { name: 'Revisions' }).getByRole('listitem').allTextContents();
+  expect(revisionItems[0].trim()).toBe('Head');
+  expect(revisionItems[1]).toMatch(/^second version [A-Z][a-z]+ \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d{2} (am|pm)$/);
+  await panel.getByLabel('First revision').selectOption(first);
+  await panel.getByText('Please select a revision').waitFor();
+  await panel.getByLabel('Second revision').selectOption(second);
+  const list = panel.getByRole('list', { name: 'Paragraphs' });
+  await list.waitFor();
+  const rows = await list.getByRole('button').allTextContents();
+  expect(rows).toEqual([
+    '%md keep me contents are identical',
+    '%md changed text there are differences',
+    '%md brand new added',
+    '%md delete me deleted',
+  ]);
+  await panel.getByText('Nothing to display').waitFor();
+  await list.getByRole('button', { name: /changed text/ }).click();
+  const diff = panel.getByRole('region', { name: 'Text diff' });
+  // A character diff: "change me" became "changed text".
+  expect((await diff.locator('.jsondiffpatch-textdiff-added').allTextContents()).join('')).toBe('d text');
+  expect((await diff.locator('.jsondiffpatch-textdiff-deleted').allTextContents()).join('')).toBe(' me');
+  expect(sent.filter((f) => f.op === 'NOTE_REVISION_FOR_COMPARE').map((f) => [f.data.revisionId, f.data.position]))
+    .toEqual([[first, 'first'], [second, 'second']]);
+  await toolbar.getByRole('button', { name: 'Compare revisions' }).click();
+
+  // The first revision, read-only.
+  await toolbar.getByLabel('Revision', { exact: true }).selectOption(first);
+  await waitUntil(() => page.evaluate(() => location.hash), (h) => h === `#/notebook/${noteId}/revision/${first}`);
+  const banner = page.getByRole('region', { name: 'Revision' });
+  await banner.getByText('first version').waitFor();
+  await waitUntil(() => page.locator('section[id^="paragraph_"]').count(), (n) => n === 3);
+  await waitUntil(() => editorTexts(page), (t) => t.length === 3);
+  expect(await editorTexts(page)).toEqual(['%md keep me', '%md change me', '%md delete me']);
+  for (const run of await page.getByRole('button', { name: 'Run paragraph' }).all()) expect(await run.isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Add paragraph' }).count()).toBe(0);
+  const editor = page.locator(`#paragraph_${keep.id} .monaco-editor .view-lines`);
+  await editor.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' typed');
+  await page.keyboard.press('Shift+Enter');
+  await page.getByRole('heading', { level: 1 }).click();
+  expect((await editorTexts(page))[0]).toBe('%md keep me');
+  expect(sent.filter((f) => ['COMMIT_PARAGRAPH', 'RUN_PARAGRAPH', 'PATCH_PARAGRAPH', 'RUN_ALL_PARAGRAPHS'].includes(f.op))).toEqual([]);
+  expect((await paragraphs(noteId)).map((p) => p.text)).toEqual(['%md keep me', '%md changed text', '%md brand new']);
+
+  // Set revision, with confirmation: back on the live note, with the first revision's content.
+  await banner.getByRole('button', { name: 'Set revision' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Set revision' });
+  await confirm.getByText(/Set the note to this revision\?/).waitFor();
+  await confirm.getByRole('button', { name: 'Set revision' }).click();
+  await waitUntil(() => page.evaluate(() => location.hash), (h) => h === `#/notebook/${noteId}`);
+  await banner.waitFor({ state: 'detached' });
+  await waitUntil(() => editorTexts(page), (t) => t.join('|') === '%md keep me|%md change me|%md delete me');
+  expect((await paragraphs(noteId)).map((p) => p.text)).toEqual(['%md keep me', '%md change me', '%md delete me']);
+  expect(added).not.toBe('');
+  expect(await page.getByRole('button', { name: 'Run paragraph' }).first().isDisabled()).toBe(false);
+});
+
+test('a revision that does not exist shows the problem', async () => {
+  const { page } = env.browser;
+  const noteId = String(await api<string>('/api/notebook', 'POST', { notePath: '/revisions/missing', paragraphs: [{ text: '%md x' }] }));
+  await page.goto('about:blank');
+  await page.goto(`${env.server.url}#/notebook/${noteId}/revision/${'0'.repeat(40)}`);
+  await page.getByRole('alert').filter({ hasText: 'There is a problem with this Revision' }).first().waitFor();
+  expect(await page.locator('section[id^="paragraph_"]').count()).toBe(0);
+});

@@ -1,0 +1,22 @@
+/** The enabled Helium visualisations whose bundles have registered, in the Helium page's order. */
+import { useMemo, useSyncExternalStore } from 'react';
+import { useAppSelector } from '../app/hooks';
+import { selectHeliumPackages } from '../../slices/helium';
+import type { HeliumMode } from '../results/HeliumVisualization';
+import { heliumRegistry } from './registry';
+
+export function heliumModes(packages: ReturnType<typeof selectHeliumPackages>, registered: ReturnType<typeof heliumRegistry.visualizations>): HeliumMode[] {
+  const byName = new Map(registered.map((v) => [v.name, v]));
+  const out: HeliumMode[] = [];
+  for (const p of packages) {
+    const plugin = p.type === 'VISUALIZATION' ? byName.get(p.name) : undefined;
+    if (plugin) out.push({ name: p.name, label: plugin.label, icon: plugin.icon, plugin, config: p.config });
+  }
+  return out;
+}
+
+export function useHeliumModes(): HeliumMode[] {
+  const packages = useAppSelector(selectHeliumPackages);
+  const registered = useSyncExternalStore(heliumRegistry.subscribe, heliumRegistry.visualizations);
+  return useMemo(() => heliumModes(packages, registered), [packages, registered]);
+}
