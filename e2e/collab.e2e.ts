@@ -1,33 +1,119 @@
 /**
- * Collaborative mode in two Chromium instances on one note: both see the watchers, both type into the same
- * paragraph at once, each sees who is editing, and both end with the same text holding both edits.
+ * Collaborative mode with two logged-in users, each in their own browser, on one note: both see the watchers by
+ * name, both type into the same paragraph at once, each sees that the other is editing, and both end with the same
+ * text holding both edits; leaving the editor while the other types loses nothing; Ctrl+Z takes back only one's own
+ * text; clearing reaches the other one.
+ * Every login goes through the login dialog.
  */
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
 import type { Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../server/app';
 import { launch, type Browser } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { ROOT } from './support/server';
 import { waitUntil } from './support/wait';
 
-let server: TestServer;
-let alice: Browser;
-let bob: Browser;
+const SHIRO_INI = `[users]
+user1 = password2, role1
+user2 = password3, role2
+[roles]
+admin = *
+`;
+const NOTE = 'Shared draft';
+const START = '%md\nfirst line\nsecond line';
+
+let base: string;
+let notebookDir: string;
+let server: RunningServer;
+const browsers: Browser[] = [];
+let user1: Page;
+let user2: Page;
+let relay1: Relay;
 let noteId: string;
 let pid: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  [alice, bob] = await Promise.all([launch(), launch()]);
-  const created = await fetch(`${server.url}api/notebook`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ notePath: '/collab/Shared', paragraphs: [{ text: '%md\nfirst line\nsecond line' }] }),
+/** The page's websocket through a relay that can hold what the server sends, to keep a frame "on its way". */
+interface Relay {
+  /** Frames from the server held back since `hold()`. */
+  held: string[];
+  /** Frames the page sent. */
+  sent: string[];
+  hold(): void;
+  release(): void;
+}
+
+async function relayed(page: Page): Promise<Relay> {
+  let holding = false;
+  let deliver: (m: string) => void = () => undefined;
+  const relay: Relay = {
+    held: [], sent: [],
+    hold() { holding = true; },
+    release() {
+      holding = false;
+      for (const m of relay.held.splice(0)) deliver(m);
+    },
+  };
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const upstream = ws.connectToServer();
+    deliver = (m) => ws.send(m);
+    ws.onMessage((m) => {
+      relay.sent.push(String(m));
+      upstream.send(m);
+    });
+    upstream.onMessage((m) => {
+      if (holding) relay.held.push(String(m));
+      else ws.send(m);
+    });
   });
-  noteId = ((await created.json()) as { body: string }).body;
-  const note = await (await fetch(`${server.url}api/notebook/${noteId}`)).json() as { body: { paragraphs: { id: string }[] } };
-  pid = note.body.paragraphs[0].id;
+  return relay;
+}
+
+const frameOps = (frames: string[]): string[] => frames.map((f) => (JSON.parse(f) as { op: string }).op);
+
+async function loginThroughDialog(user: string, password: string): Promise<Page> {
+  const browser = await launch();
+  browsers.push(browser);
+  const { page } = browser;
+  if (user === 'user1') relay1 = await relayed(page);
+  await page.goto(server.url);
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await dialog.waitFor();
+  await dialog.getByLabel('User Name').fill(user);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('banner').getByText(user, { exact: true }).waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  const webDir = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir} has no built UI: run \`npm run build\` first`);
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-e2e-collab-'));
+  notebookDir = path.join(base, 'notebook');
+  const confDir = path.join(base, 'conf');
+  fs.cpSync(path.join(ROOT, 'samples', 'notebook'), notebookDir, { recursive: true });
+  fs.mkdirSync(confDir);
+  fs.writeFileSync(path.join(confDir, 'shiro.ini'), SHIRO_INI);
+  server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir });
+  [user1, user2] = await Promise.all([loginThroughDialog('user1', 'password2'), loginThroughDialog('user2', 'password3')]);
+  // user1 makes the note, so it is theirs; in the default public mode user2 may write it too.
+  const created = await user1.evaluate(async ({ name, text }) => {
+    const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+    const r = await fetch('api/notebook', { method: 'POST', credentials: 'include', headers, body: JSON.stringify({ notePath: `/${name}`, paragraphs: [{ text }] }) });
+    const id = ((await r.json()) as { body: string }).body;
+    const note = (await (await fetch(`api/notebook/${id}`, { credentials: 'include', headers })).json()) as { body: { paragraphs: { id: string }[] } };
+    return { id, pid: note.body.paragraphs[0].id };
+  }, { name: NOTE, text: START });
+  noteId = created.id;
+  pid = created.pid;
 });
 
 afterAll(async () => {
-  await Promise.all([alice?.close(), bob?.close()]);
+  for (const b of browsers) await b.close();
   await server?.close();
+  if (base) fs.rmSync(base, { recursive: true, force: true });
 });
 
 /** The editor's text as Monaco draws it, line by line in screen order. */
@@ -37,52 +123,120 @@ const editorText = (page: Page): Promise<string> => page.locator(`#paragraph_${p
     .map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' '))
     .join('\n'));
 
+/** The paragraph's text in the note's file. */
+function savedText(): string {
+  const file = fs.readdirSync(notebookDir).find((f) => f.endsWith(`_${noteId}.zpln`));
+  if (!file) return '(no file)';
+  const note = JSON.parse(fs.readFileSync(path.join(notebookDir, file), 'utf8')) as { paragraphs: { id: string; text?: string }[] };
+  return note.paragraphs.find((p) => p.id === pid)?.text ?? '(no paragraph)';
+}
+
 async function open(page: Page): Promise<void> {
   await page.goto(`${server.url}#/notebook/${noteId}`);
+  await page.getByRole('heading', { level: 1, name: NOTE }).waitFor();
   await page.locator(`#paragraph_${pid} .monaco-editor`).waitFor({ timeout: 30_000 });
 }
 
-test('two watchers type in one paragraph at once and converge on the merged text', async () => {
-  await open(alice.page);
-  await open(bob.page);
-  for (const page of [alice.page, bob.page]) {
+/** Types `a` in one page and `b` in the other, one key each at a time, both keys of a turn sent together. */
+async function typeInterleaved(p: Page, a: string, q: Page, b: string): Promise<void> {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    await Promise.all([i < a.length ? p.keyboard.type(a[i]) : null, i < b.length ? q.keyboard.type(b[i]) : null]);
+  }
+}
+
+test('two users type in one paragraph at once, see each other by name and converge on the merged text', async () => {
+  await open(user1);
+  await open(user2);
+  for (const page of [user1, user2]) {
     const watchers = page.getByRole('group', { name: 'Users watching this note' });
     await watchers.waitFor();
-    expect(await watchers.getByRole('listitem').allTextContents()).toEqual(['anonymous']);
+    await waitUntil(async () => (await watchers.getByRole('listitem').allTextContents()).sort(), (u) => u.join() === 'user1,user2');
   }
 
-  // alice types at the end of the text, bob at the end of the first text line, at the same time
-  await alice.page.locator(`#paragraph_${pid} .view-lines`).click();
-  await alice.page.keyboard.press('Control+End');
-  await bob.page.locator(`#paragraph_${pid} .view-lines`).click();
-  await bob.page.keyboard.press('Control+Home');
-  await bob.page.keyboard.press('ArrowDown');
-  await bob.page.keyboard.press('End');
-  await Promise.all([
-    alice.page.keyboard.type(' +alice', { delay: 60 }),
-    bob.page.keyboard.type(' +bob', { delay: 60 }),
-  ]);
+  // user1 types at the end of the text, user2 at the end of the first text line, keystrokes interleaved
+  await user1.locator(`#paragraph_${pid} .view-lines`).click();
+  await user1.keyboard.press('Control+End');
+  await user2.locator(`#paragraph_${pid} .view-lines`).click();
+  await user2.keyboard.press('Control+Home');
+  await user2.keyboard.press('ArrowDown');
+  await user2.keyboard.press('End');
+  await typeInterleaved(user1, ' +one', user2, ' +two');
 
   // each sees that the other one is typing in this paragraph
-  for (const page of [alice.page, bob.page]) {
-    await page.locator(`#paragraph_${pid}`).getByRole('status').filter({ hasText: 'anonymous is editing' }).waitFor({ timeout: 5000 });
-  }
+  await user1.locator(`#paragraph_${pid}`).getByRole('status').filter({ hasText: 'user2 is editing' }).waitFor({ timeout: 5000 });
+  await user2.locator(`#paragraph_${pid}`).getByRole('status').filter({ hasText: 'user1 is editing' }).waitFor({ timeout: 5000 });
 
-  const expected = '%md\nfirst line +bob\nsecond line +alice';
-  await waitUntil(() => editorText(alice.page), (t) => t === expected, 10_000);
-  await waitUntil(() => editorText(bob.page), (t) => t === expected, 10_000);
+  const expected = '%md\nfirst line +two\nsecond line +one';
+  await waitUntil(() => editorText(user1), (t) => t === expected);
+  await waitUntil(() => editorText(user2), (t) => t === expected);
 
-  // local typing keeps its place: alice's cursor is still at her end of the text
-  await alice.page.keyboard.type('!');
-  await waitUntil(() => editorText(bob.page), (t) => t === `${expected}!`, 10_000);
+  // local typing keeps its place: user1's cursor is still at the end of the text
+  await user1.keyboard.type('!');
+  await waitUntil(() => editorText(user2), (t) => t === `${expected}!`);
   // the badge goes once the patches stop
-  await bob.page.locator(`#paragraph_${pid}`).getByText('anonymous is editing').waitFor({ state: 'detached', timeout: 10_000 });
+  await user2.locator(`#paragraph_${pid}`).getByText('user1 is editing').waitFor({ state: 'detached', timeout: 10_000 });
 });
 
-test('clearing the paragraph reaches the other watcher', async () => {
-  await alice.page.locator(`#paragraph_${pid} .view-lines`).click();
-  await alice.page.keyboard.press('Control+A');
-  await alice.page.keyboard.press('Delete');
-  await waitUntil(() => editorText(bob.page), (t) => t === '', 10_000);
-  expect(await editorText(alice.page)).toBe('');
+test("leaving the editor saves without undoing the other user's typing that has not reached us yet", async () => {
+  const before = await editorText(user1);
+  await user2.locator(`#paragraph_${pid} .view-lines`).click();
+  await user2.keyboard.press('Control+Home');
+  await user2.keyboard.press('End');
+  // user2's keystrokes reach the server, but are held on their way to user1 ...
+  relay1.hold();
+  await user2.keyboard.type(' ok');
+  await waitUntil(() => frameOps(relay1.held).filter((op) => op === 'PATCH_PARAGRAPH').length, (n) => n === 3);
+  // ... while user1 types and leaves the editor, which saves the paragraph
+  await user1.locator(`#paragraph_${pid} .view-lines`).click();
+  await user1.keyboard.press('Control+End');
+  await user1.keyboard.type(' done');
+  await user1.getByRole('heading', { level: 1, name: NOTE }).click();
+  await waitUntil(() => frameOps(relay1.sent), (ops) => ops.includes('COMMIT_PARAGRAPH'));
+  relay1.release();
+
+  const [head, ...rest] = before.split('\n');
+  const expected = [`${head} ok`, ...rest].join('\n') + ' done';
+  await waitUntil(() => editorText(user1), (t) => t === expected);
+  await waitUntil(() => editorText(user2), (t) => t === expected);
+  // user2 never left the editor: the file has user1's save, with user2's typing in it
+  await waitUntil(savedText, (t) => t === expected);
+});
+
+test("Ctrl+Z takes back one's own typing only, and the caret stays with one's text", async () => {
+  const before = await editorText(user1);
+  const lines = before.split('\n');
+  await user1.locator(`#paragraph_${pid} .view-lines`).click();
+  await user1.keyboard.press('Control+End');
+  await user1.keyboard.type(' mine');
+  await waitUntil(() => editorText(user2), (t) => t === `${before} mine`);
+  // user2 writes above user1's text and at the start of user1's line, before user1's caret
+  await user2.locator(`#paragraph_${pid} .view-lines`).click();
+  await user2.keyboard.press('Control+Home');
+  await user2.keyboard.press('End');
+  await user2.keyboard.type(' theirs');
+  await user2.keyboard.press('Control+End');
+  await user2.keyboard.press('Home');
+  await user2.keyboard.type('> ');
+  const theirs = [`${lines[0]} theirs`, ...lines.slice(1, -1), `> ${lines[lines.length - 1]}`].join('\n');
+  await waitUntil(() => editorText(user1), (t) => t === `${theirs} mine`);
+  await user1.keyboard.type('?');
+  await waitUntil(() => editorText(user2), (t) => t === `${theirs} mine?`);
+
+  await user1.keyboard.press('Control+z');
+  await user1.keyboard.press('Control+z');
+  await waitUntil(() => editorText(user2), (t) => t === theirs);
+  expect(await editorText(user1)).toBe(theirs);
+  await user1.keyboard.press('Control+Shift+z');
+  await waitUntil(() => editorText(user2), (t) => t === `${theirs} mine`);
+  expect(await editorText(user1)).toBe(`${theirs} mine`);
+});
+
+test('clearing the paragraph reaches the other user', async () => {
+  await user1.locator(`#paragraph_${pid} .view-lines`).click();
+  await user1.keyboard.press('Control+A');
+  await user1.keyboard.press('Delete');
+  await waitUntil(() => editorText(user2), (t) => t === '');
+  expect(await editorText(user1)).toBe('');
+  await user1.getByRole('heading', { level: 1, name: NOTE }).click();
+  await waitUntil(savedText, (t) => t === '');
 });

@@ -1,10 +1,12 @@
 /**
  * Helium on the note page, in Chromium against the embedded server: the heat map enabled on #/helium becomes a
  * mode button of a table result and draws it (kept after a reload); the %wordcount spell runs in the browser and
- * its result is stored on the server; the summary application is loaded into a table paragraph and shows its
- * output; the map draws the points of a latitude/longitude table without any tile request.
+ * its result is stored on the server, also as one step of "Run all paragraphs" between server paragraphs (and a
+ * second viewer sees it); the summary application is loaded into a table paragraph and shows its output; the map
+ * draws the points of a latitude/longitude table without any tile request.
  */
 import type { Locator, Page } from 'playwright-core';
+import { restBody } from './support/rest';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
 
@@ -12,16 +14,7 @@ const env = serverAndBrowser();
 
 const CITIES = "%sql\nselect * from (values ('Paris', 48.85, 2.35), ('Oslo', 59.91, 10.75), ('Quito', -0.18, -78.47)) t(city, lat, lon)";
 
-async function rest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(new URL(path, env.server.url), {
-    method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: string; body: T; message?: string };
-  if (!res.ok || json.status !== 'OK') throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.body;
-}
+const rest = <T>(method: string, path: string, body?: unknown): Promise<T> => restBody<T>(env.server.url, method, path, body);
 
 interface RestParagraph { id: string; status?: string; text?: string; results?: { msg: { type: string; data: string }[] }; config?: { results?: Record<string, { graph?: { mode?: string } }> } }
 
@@ -90,6 +83,36 @@ test('%wordcount runs in the browser with the spell bundle and the server stores
   const stored = await waitUntil(() => restParagraph(noteId, pid), (x) => x.status === 'FINISHED');
   expect(stored.results?.msg[0].type).toBe('TABLE');
   expect(stored.results?.msg[0].data).toContain('words\t4');
+});
+
+test('run all: %md and %sh run on the server, %wordcount in the browser between them, and a second viewer sees all three', async () => {
+  await rest('POST', '/api/helium/enable/zeppelin-wordcount', 'zeppelin-wordcount@1.0.0');
+  const { page, context } = env.browser;
+  const texts = ['%md\n# Counted words', '%wordcount alpha beta alpha', '%sh\necho after the spell'];
+  const noteId = await rest<string>('POST', '/api/notebook', { notePath: `/helium e2e/run all ${Date.now()}`, paragraphs: texts.map((text) => ({ text })) });
+  const [md, spell, sh] = (await rest<{ paragraphs: RestParagraph[] }>('GET', `/api/notebook/${noteId}`)).paragraphs.map((x) => x.id);
+  await openParagraph(page, noteId, md);
+  const viewer = await context.newPage();
+  try {
+    await openParagraph(viewer, noteId, spell);
+    await page.getByRole('button', { name: 'Run all paragraphs' }).click();
+    await page.getByRole('dialog', { name: 'Run all paragraphs' }).getByRole('button', { name: 'Run', exact: true }).click();
+
+    for (const p of [page, viewer]) {
+      await p.locator(`#paragraph_${md}`).frameLocator('iframe.result-frame').getByRole('heading', { name: 'Counted words' }).waitFor({ timeout: 30_000 });
+      const rows = p.locator(`#paragraph_${spell} tbody tr[role="row"]`);
+      await waitUntil(() => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '').join('='))),
+        (r) => r.includes('words=3') && r.includes('"alpha"=2'), 30_000);
+      await p.locator(`#paragraph_${sh}`).getByTestId('text-result').getByText('after the spell').waitFor({ timeout: 30_000 });
+    }
+    const stored = await waitUntil(() => Promise.all([md, spell, sh].map((id) => restParagraph(noteId, id))), (ps) => ps.every((x) => x.status === 'FINISHED'));
+    expect(stored.map((x) => x.results?.msg[0].type)).toEqual(['HTML', 'TABLE', 'TEXT']);
+    expect(stored[1].results?.msg[0].data).toContain('words\t3');
+    // The spell never reached the server as an interpreter.
+    expect(JSON.stringify(stored)).not.toContain('not found');
+  } finally {
+    await viewer.close();
+  }
 });
 
 test('the summary application is offered for a table paragraph, loads and shows its output', async () => {

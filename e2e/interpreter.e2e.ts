@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './support/session';
+import { runInLastParagraph } from './support/paragraph';
 import { waitUntil } from './support/wait';
 
 const NOTE = '2EYDJKFFY';
@@ -16,21 +17,7 @@ async function settingJson(name: string): Promise<{ status: number; body?: { pro
   return { status: r.status, body: j.body };
 }
 
-async function runText(page: Page, text: string): Promise<ReturnType<Page['locator']>> {
-  await page.goto(`${env.server.url}#/notebook/${NOTE}`);
-  const last = page.locator('[id^="paragraph_"]').last();
-  await last.waitFor({ state: 'attached' });
-  const id = ((await last.getAttribute('id')) ?? '').replace(/^paragraph_/, '');
-  await page.goto(`${env.server.url}#/notebook/${NOTE}/paragraph/${id}`);
-  const p = page.locator(`#paragraph_${id}`);
-  await p.scrollIntoViewIfNeeded();
-  await p.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Shift+Enter');
-  return p;
-}
+const runText = (page: Page, text: string) => runInLastParagraph(page, env.server.url, NOTE, text);
 
 test('create, edit, use with a credential, restart and remove an interpreter setting', async () => {
   const { page } = env.browser;

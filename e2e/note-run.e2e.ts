@@ -4,31 +4,14 @@
  */
 import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './support/session';
+import { runInLastParagraph } from './support/paragraph';
 import { waitUntil } from './support/wait';
 
 const NOTE = '2EYDJKFFY';
 
 const env = serverAndBrowser();
 
-/**
- * Types into the note's last paragraph and runs it. Running the last paragraph makes the server append an empty
- * one, so each call gets a fresh paragraph with its editor shown (a run %md paragraph hides its editor).
- */
-async function runText(page: Page, text: string): Promise<ReturnType<Page['locator']>> {
-  await page.goto(`${env.server.url}#/notebook/${NOTE}`);
-  const last = page.locator('[id^="paragraph_"]').last();
-  await last.waitFor({ state: 'attached' });
-  const id = ((await last.getAttribute('id')) ?? '').replace(/^paragraph_/, '');
-  await page.goto(`${env.server.url}#/notebook/${NOTE}/paragraph/${id}`);
-  const p = page.locator(`#paragraph_${id}`);
-  await p.scrollIntoViewIfNeeded();
-  await p.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Shift+Enter');
-  return p;
-}
+const runText = (page: Page, text: string) => runInLastParagraph(page, env.server.url, NOTE, text);
 
 test('%md renders as HTML in the sandboxed frame', async () => {
   const p = await runText(env.browser.page, '%md\n# Hello *run*');

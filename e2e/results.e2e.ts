@@ -5,6 +5,7 @@
  */
 import fs from 'fs';
 import type { Locator, Page } from 'playwright-core';
+import { restBody } from './support/rest';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
 
@@ -22,16 +23,7 @@ const MARKS: Record<string, string> = {
 
 const env = serverAndBrowser();
 
-async function rest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(new URL(path, env.server.url), {
-    method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: string; body: T; message?: string };
-  if (!res.ok || json.status !== 'OK') throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.body;
-}
+const rest = <T>(method: string, path: string, body?: unknown): Promise<T> => restBody<T>(env.server.url, method, path, body);
 
 interface RestNote { paragraphs: { id: string; config?: { results?: Record<string, { graph?: { mode?: string } }> } }[] }
 

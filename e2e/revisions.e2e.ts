@@ -2,7 +2,7 @@
  * Version control in Chromium against the embedded server's git-backed notebook folder: commit twice with changes
  * in between, compare the two revisions, view an old revision read-only, and set the note back to it.
  */
-import type { Page } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
 
@@ -143,4 +143,71 @@ test('a revision that does not exist shows the problem', async () => {
   await page.goto(`${env.server.url}#/notebook/${noteId}/revision/${'0'.repeat(40)}`);
   await page.getByRole('alert').filter({ hasText: 'There is a problem with this Revision' }).first().waitFor();
   expect(await page.locator('section[id^="paragraph_"]').count()).toBe(0);
+});
+
+test('a revision stays as it was while others change and run the live note; drafts are saved or kept for Head', async () => {
+  const { page } = env.browser;
+  const received: { op: string; data: Record<string, unknown> }[] = [];
+  const sentHere: { op: string; data: Record<string, unknown> }[] = [];
+  const onSocket = (ws: WebSocket) => {
+    ws.on('framereceived', (f) => received.push(JSON.parse(String(f.payload))));
+    ws.on('framesent', (f) => sentHere.push(JSON.parse(String(f.payload))));
+  };
+  page.on('websocket', onSocket);
+  const noteId = String(await api<string>('/api/notebook', 'POST', {
+    notePath: '/revisions/live', paragraphs: [{ text: '%sh echo old result' }, { text: '%sh echo draft' }],
+  }));
+  const [ran, drafted] = await paragraphs(noteId);
+  await api(`/api/notebook/run/${noteId}/${ran.id}`, 'POST');
+  const revision = String(await api<string>(`/api/notebook/${noteId}/revision`, 'POST', { commitMessage: 'as it was' }));
+  const output = (id: string) => page.locator(`#paragraph_${id}`).getByRole('region', { name: 'Output' });
+  const typeAtEnd = async (id: string, text: string) => {
+    await page.locator(`#paragraph_${id} .monaco-editor .view-lines`).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(text);
+  };
+
+  await page.goto('about:blank');
+  await page.goto(`${env.server.url}#/notebook/${noteId}`);
+  await waitUntil(() => editorTexts(page), (t) => t.join('|') === '%sh echo old result|%sh echo draft');
+  await output(ran.id).getByText('old result').waitFor();
+
+  // Typed, then straight to the revision from the toolbar: the draft is saved, and not shown over the revision.
+  await typeAtEnd(drafted.id, ' typed');
+  await page.getByRole('toolbar', { name: 'Note toolbar' }).getByLabel('Revision', { exact: true }).selectOption(revision);
+  const banner = page.getByRole('region', { name: 'Revision' });
+  await banner.getByText('as it was').waitFor();
+  await waitUntil(() => paragraphs(noteId), (ps) => ps[1]?.text === '%sh echo draft typed');
+  await waitUntil(() => editorTexts(page), (t) => t.join('|') === '%sh echo old result|%sh echo draft');
+
+  // Someone else edits and runs the first paragraph and adds one; every frame of it reaches this page.
+  const seen = received.length;
+  await api(`/api/notebook/${noteId}/paragraph/${ran.id}`, 'PUT', { text: '%sh echo new result' });
+  await api(`/api/notebook/run/${noteId}/${ran.id}`, 'POST');
+  await api(`/api/notebook/${noteId}/paragraph`, 'POST', { text: '%sh echo added' });
+  await waitUntil(() => received.slice(seen).map((f) => f.op), (ops) => ops.includes('NOTE') && ops.filter((op) => op === 'PARAGRAPH').length >= 2);
+  expect(received.slice(seen).some((f) => f.op === 'PARAGRAPH' && (f.data.paragraph as P & { status?: string }).status === 'FINISHED')).toBe(true);
+  expect(await editorTexts(page)).toEqual(['%sh echo old result', '%sh echo draft']);
+  expect(await output(ran.id).textContent()).toContain('old result');
+  expect(await output(ran.id).textContent()).not.toContain('new result');
+  expect(await page.locator('section[id^="paragraph_"]').count()).toBe(2);
+  await banner.getByText('as it was').waitFor();
+
+  // Head: the live note, fetched afresh.
+  const back = sentHere.length;
+  await banner.getByRole('link', { name: 'Back to the current note' }).click();
+  await banner.waitFor({ state: 'detached' });
+  await waitUntil(() => editorTexts(page), (t) => t.join('|') === '%sh echo new result|%sh echo draft typed|%sh echo added');
+  await output(ran.id).getByText('new result').waitFor();
+  expect(sentHere.slice(back).filter((f) => f.op === 'GET_NOTE').map((f) => f.data.id)).toEqual([noteId]);
+
+  // A revision reached by its address keeps an unsaved draft out of sight, and Head shows it again.
+  await typeAtEnd(drafted.id, ' again');
+  await page.evaluate((hash) => { location.hash = hash; }, `#/notebook/${noteId}/revision/${revision}`);
+  await banner.getByText('as it was').waitFor();
+  await waitUntil(() => editorTexts(page), (t) => t.join('|') === '%sh echo old result|%sh echo draft');
+  await page.goBack();
+  await banner.waitFor({ state: 'detached' });
+  await waitUntil(() => editorTexts(page), (t) => t.join('|') === '%sh echo new result|%sh echo draft typed again|%sh echo added');
+  page.off('websocket', onSocket);
 });

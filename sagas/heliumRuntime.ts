@@ -6,20 +6,29 @@
  * - A spell runs only when its package is enabled and its bundle registered; any other `%magic` goes to the server
  *   as an interpreter name (which answers "interpreter not found" for an unknown one).
  * - The spell's own text is what follows the magic and one separating space or newline.
+ * - Run all / above / below cannot hand a spell to the server (it has no such interpreter). When an enabled spell is
+ *   among the paragraphs, the browser drives the run in note order: each stretch of server paragraphs goes out as
+ *   one RUN_ALL_PARAGRAPHS and is waited for (NOTE_RUNNING_STATUS false), each spell runs here in between, and the
+ *   first failure ends the run as the server's own run-all would. Without a spell the single RUN_ALL_PARAGRAPHS is
+ *   sent exactly as before.
  */
 import type { SagaIterator } from 'redux-saga';
-import { call, put, select, takeEvery } from 'redux-saga/effects';
+import { call, join, put, race, select, spawn, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import { adminHelium } from '../slices/adminHelium';
-import { helium, type SpellOutcome } from '../slices/helium';
+import { connection } from '../slices/connection';
+import { helium, type RunAllWithSpellsOutcome, type SpellOutcome } from '../slices/helium';
+import { route } from '../slices/route';
 import { ui } from '../slices/ui';
 import { heliumRegistry, type SpellPlugin, type SpellResult } from '../src/helium/registry';
 import type { RootState } from '../src/app/rootReducer';
-import { wsOut } from '../src/protocol/actions';
-import type { HeliumPackage, ParagraphId } from '../src/protocol';
+import { wsIn, wsOut } from '../src/protocol/actions';
+import type { HeliumPackage, Paragraph, ParagraphId } from '../src/protocol';
+import { effectiveConfig } from '../src/pages/note/model';
+import { selectOpenMeta, selectOrderedParagraphs, selectText } from '../src/pages/note/selectors';
 import { failureText } from './adminAccess';
 import type { SagaDeps } from './deps';
 import { refreshEnabledPackages } from './helium';
-import { commitParagraph, paragraphContext } from './noteCommon';
+import { commitParagraph, editBlocked, paragraphContext, runEntry, runMany } from './noteCommon';
 import { restCall } from './rest';
 
 const SPELL_TYPES = new Set(['TEXT', 'HTML', 'TABLE']);
@@ -48,12 +57,13 @@ function checkResults(value: unknown): SpellResult[] {
   });
 }
 
-export function* runSpell(deps: SagaDeps, id: ParagraphId): SagaIterator<void> {
+/** Runs and reports the paragraph's spell; the outcome's status, or null when there was nothing to run. */
+export function* runSpell(deps: SagaDeps, id: ParagraphId): SagaIterator<SpellOutcome['status'] | null> {
   const ctx = yield* paragraphContext(id);
-  if (!ctx) return;
+  if (!ctx) return null;
   const { p, text } = ctx;
   const spell = yield* enabledSpellFor(text);
-  if (!spell) return;
+  if (!spell) return null;
   const s: RootState = yield select();
   const config = s.helium.packages.find((x) => x.name === spell.name)?.config ?? {};
   const dateStarted = new Date((yield call(deps.now)) as number).toISOString();
@@ -75,6 +85,107 @@ export function* runSpell(deps: SagaDeps, id: ParagraphId): SagaIterator<void> {
     status: outcome.status, errorMessage: outcome.errorMessage ?? '', config: p.config ?? {}, params: p.settings?.params ?? {},
     dateStarted, dateFinished,
   }));
+  return outcome.status;
+}
+
+/** What a single run of the paragraph would do: run the spell here (same rules as `runParagraph`). */
+function* runsAsSpell(p: Paragraph, text: string): SagaIterator<boolean> {
+  if (!text.trim() || !effectiveConfig(p.config).enabled) return false;
+  return !!(yield* enabledSpellFor(text));
+}
+
+/** Run all / above / below for the paragraphs `pick` chooses from the open note, in note order. */
+export function* runSelection(pick: (ps: Paragraph[]) => Paragraph[]): SagaIterator<void> {
+  if (yield* editBlocked()) return;
+  const s: RootState = yield select();
+  const meta = selectOpenMeta(s);
+  if (!meta) return;
+  const picked = pick(selectOrderedParagraphs(s));
+  for (const p of picked) {
+    if (yield* runsAsSpell(p, selectText(s, p.id))) {
+      yield put(helium.runAllWithSpellsRequested({ noteId: meta.id, ids: picked.map((x) => x.id) }));
+      return;
+    }
+  }
+  yield* runMany(pick);
+}
+
+/**
+ * One stretch of server paragraphs as a RUN_ALL_PARAGRAPHS, with the text each has now; true when all of them
+ * finished. The statuses are read when the server says the run is over: a paragraph after a failure is still
+ * PENDING (from the send) or keeps its old status, and the failing one is ERROR or ABORT, so either way the
+ * stretch does not count as finished.
+ */
+function* runOnServer(noteId: string, ids: ParagraphId[]): SagaIterator<boolean> {
+  const s: RootState = yield select();
+  const entries = ids.flatMap((id) => {
+    const p = s.paragraphs.entities[id];
+    return p ? [runEntry(p, selectText(s, id))] : [];
+  });
+  if (entries.length === 0) return true;
+  yield put(wsOut.RUN_ALL_PARAGRAPHS({ noteId, paragraphs: JSON.stringify(entries) }));
+  // The server answers a run-all with NOTE_RUNNING_STATUS true, or refuses it with an ERROR_INFO (already running,
+  // no permission), after which no end would ever come.
+  const { refused }: { refused?: unknown } = yield race({
+    started: take((a: unknown) => wsIn.NOTE_RUNNING_STATUS.match(a) && a.payload.status),
+    refused: take(wsIn.ERROR_INFO.type),
+  });
+  if (refused) return false;
+  yield take((a: unknown) => wsIn.NOTE_RUNNING_STATUS.match(a) && !a.payload.status);
+  const after: RootState = yield select();
+  return entries.every(({ id }) => {
+    const p = after.paragraphs.entities[id];
+    return !p || (p.status === 'FINISHED' && p.results?.code !== 'ERROR');
+  });
+}
+
+function* isSpellStep(id: ParagraphId): SagaIterator<boolean> {
+  const s: RootState = yield select();
+  const p = s.paragraphs.entities[id];
+  return !!p && (yield* runsAsSpell(p, selectText(s, id)));
+}
+
+function* runSteps(deps: SagaDeps, noteId: string, ids: ParagraphId[]): SagaIterator<'finished' | 'failed'> {
+  let i = 0;
+  while (i < ids.length) {
+    if (yield* isSpellStep(ids[i])) {
+      // Spawned, so a spell that has started still finishes and is reported when the run is stopped meanwhile:
+      // its paragraph must not stay RUNNING.
+      const task = yield spawn(runSpell, deps, ids[i]);
+      const status: SpellOutcome['status'] | null = yield join(task);
+      if (status === 'ERROR') return 'failed';
+      i += 1;
+      continue;
+    }
+    const stretch: ParagraphId[] = [];
+    while (i < ids.length && !(yield* isSpellStep(ids[i]))) stretch.push(ids[i++]);
+    if (!(yield* runOnServer(noteId, stretch))) return 'failed';
+  }
+  return 'finished';
+}
+
+/** Ends when the user navigates away from the note (another page, another note, a revision of it). */
+function* leftNote(noteId: string): SagaIterator<void> {
+  for (;;) {
+    yield take(route.changed.type);
+    const m: RootState['route']['match'] = yield select((s: RootState) => s.route.match);
+    if (m.page !== 'note' || m.noteId !== noteId || m.revisionId) return;
+  }
+}
+
+function* runAllWithSpells(deps: SagaDeps, a: ReturnType<typeof helium.runAllWithSpellsRequested>): SagaIterator<void> {
+  const { noteId, ids } = a.payload;
+  // Stop all ends the browser's part too (the server aborts its own); so do leaving the note and losing the
+  // connection, after which no NOTE_RUNNING_STATUS for this run can be trusted to arrive.
+  // Only the winner's key is set (a finished `leftNote` sets it to undefined).
+  const r: { steps?: 'finished' | 'failed'; stopped?: unknown; left?: unknown } = yield race({
+    steps: call(runSteps, deps, noteId, ids),
+    stopped: take(wsOut.CANCEL_ALL_PARAGRAPHS.type),
+    left: call(leftNote, noteId),
+    disconnected: take(connection.closed.type),
+  });
+  const outcome: RunAllWithSpellsOutcome = r.steps ?? ('stopped' in r ? 'stopped' : 'left' in r ? 'left' : 'disconnected');
+  yield put(helium.runAllWithSpellsEnded({ noteId, outcome }));
 }
 
 function* onSuggest(deps: SagaDeps, a: ReturnType<typeof helium.suggestRequested>): SagaIterator<void> {
@@ -115,6 +226,9 @@ export function* heliumRuntimeSaga(deps: SagaDeps): SagaIterator<void> {
   yield takeEvery(helium.spellRunRequested.type, function* onSpell(a: ReturnType<typeof helium.spellRunRequested>) {
     yield* runSpell(deps, a.payload.id);
   });
+  // One browser-driven run at a time: a second request while one runs is dropped, as the server refuses a second
+  // run-all of a running note.
+  yield takeLeading(helium.runAllWithSpellsRequested.type, runAllWithSpells, deps);
   yield takeEvery(helium.suggestRequested.type, onSuggest, deps);
   yield takeEvery(helium.appLoadRequested.type, onAppLoad, deps);
   yield takeEvery(helium.appSelected.type, function* onSelect(a: ReturnType<typeof helium.appSelected>) {

@@ -11,6 +11,8 @@ export interface ParagraphChanges {
   text?: string;
   params?: FormParams;
   config?: ParagraphConfig;
+  /** Collaborative mode: the text change as a patch against the text last shared (COMMIT_PARAGRAPH's `patch`). */
+  patch?: string;
 }
 
 /** The open note's id and the paragraph with its current text, or null when either is gone. */
@@ -36,6 +38,7 @@ export function* commitParagraph(id: ParagraphId, changes: ParagraphChanges = {}
   yield put(wsOut.COMMIT_PARAGRAPH({
     id, noteId, title: changes.title ?? p.title ?? '', paragraph: changes.text ?? text,
     params: changes.params ?? p.settings?.params ?? {}, config: { ...p.config, ...changes.config },
+    ...(changes.patch === undefined ? {} : { patch: changes.patch }),
   }));
   return true;
 }

@@ -30,23 +30,33 @@ export const defaultBrowserActions: BrowserActions = {
   copyText,
 };
 
-function* saveIfChanged(id: ParagraphId): SagaIterator<void> {
+/** Per paragraph, the text this page last shared while collaborating (its patches are made against it). */
+type SharedBase = Map<ParagraphId, string>;
+
+function* saveIfChanged(base: SharedBase, id: ParagraphId): SagaIterator<void> {
   const s: RootState = yield select();
   const draft = s.notePage.drafts[id];
   const p = s.paragraphs.entities[id];
   // Spec: saved only if the text differs from the last saved text.
   if (draft === undefined || !p || draft === (p.text ?? '')) return;
-  yield* commitParagraph(id, { text: draft });
+  if (!s.notes.collaborative.status) {
+    yield* commitParagraph(id, { text: draft });
+    return;
+  }
+  // Our draft may lack a collaborator's patch that is still on its way to us: the whole text would undo it on the
+  // server. Our server applies `patch` (what we changed since we last shared) to its own copy instead.
+  const from = base.get(id) ?? p.text ?? '';
+  if (yield* commitParagraph(id, { text: draft, patch: makePatchText(from, draft) })) base.set(id, draft);
 }
 
-function* autosave(deps: SagaDeps): SagaIterator<void> {
+function* autosave(deps: SagaDeps, base: SharedBase): SagaIterator<void> {
   yield call(deps.sleep, AUTOSAVE_MS);
   const ids: string[] = yield select((s: RootState) => Object.keys(s.notePage.drafts));
-  for (const id of ids) yield* saveIfChanged(id);
+  for (const id of ids) yield* saveIfChanged(base, id);
 }
 
 function* watchText(deps: SagaDeps): SagaIterator<void> {
-  const base = new Map<ParagraphId, string>();
+  const base: SharedBase = new Map();
   const magics = new Map<ParagraphId, string | null>();
   yield takeEvery(notePage.draftChanged.type, function* onDraft(a: ReturnType<typeof notePage.draftChanged>) {
     const { id, text } = a.payload;
@@ -67,14 +77,25 @@ function* watchText(deps: SagaDeps): SagaIterator<void> {
     const text: string = yield select(selectText, a.payload.paragraphId);
     base.set(a.payload.paragraphId, text);
   });
-  yield takeEvery(wsIn.PARAGRAPH.type, function onParagraph(a: ReturnType<typeof wsIn.PARAGRAPH>) {
-    base.delete(a.payload.paragraph.id);
+  yield takeEvery(wsIn.PARAGRAPH.type, function* onParagraph(a: ReturnType<typeof wsIn.PARAGRAPH>) {
+    // While collaborating the base stays: our next patch must hold only our next change, not the difference to a
+    // text that lacks our patches still on their way to the server.
+    const together: boolean = yield select((s: RootState) => s.notes.collaborative.status);
+    if (!together) base.delete(a.payload.paragraph.id);
     magics.delete(a.payload.paragraph.id);
   });
-  yield takeEvery(notePage.editorBlurred.type, function* onBlur(a: ReturnType<typeof notePage.editorBlurred>) {
-    yield* saveIfChanged(a.payload.id);
+  yield takeEvery(wsIn.COLLABORATIVE_MODE_STATUS.type, function onStatus(a: ReturnType<typeof wsIn.COLLABORATIVE_MODE_STATUS>) {
+    if (!a.payload.status) base.clear();
   });
-  yield takeLatest(notePage.draftChanged.type, autosave, deps);
+  yield takeEvery(notePage.draftsSaveRequested.type, function* onSaveAll() {
+    // A draft whose text is already on its way (the blur that came with the click) is not sent twice.
+    const ids: string[] = yield select((s: RootState) => Object.entries(s.notePage.drafts).filter(([id, text]) => s.notePage.sent[id] !== text).map(([id]) => id));
+    for (const id of ids) yield* saveIfChanged(base, id);
+  });
+  yield takeEvery(notePage.editorBlurred.type, function* onBlur(a: ReturnType<typeof notePage.editorBlurred>) {
+    yield* saveIfChanged(base, a.payload.id);
+  });
+  yield takeLatest(notePage.draftChanged.type, autosave, deps, base);
 }
 
 function* onNoteOpened(deps: SagaDeps, a: ReturnType<typeof wsIn.NOTE>): SagaIterator<void> {

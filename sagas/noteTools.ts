@@ -13,7 +13,8 @@ import type { InterpreterBinding, Note, Permissions } from '../src/protocol';
 import { effectiveConfig, findMatches, splitNames, USER_SEARCH_DELAY_MS, USER_SEARCH_MIN_CHARS } from '../src/pages/note/model';
 import { selectEditBlocked, selectIsNoteOwner, selectOpenMeta, selectOrderedParagraphs, selectText, selectViewOnly } from '../src/pages/note/selectors';
 import type { SagaDeps } from './deps';
-import { commitParagraph, runMany } from './noteCommon';
+import { runSelection } from './heliumRuntime';
+import { commitParagraph } from './noteCommon';
 import { restCall } from './rest';
 
 type Meta = NonNullable<ReturnType<typeof selectOpenMeta>>;
@@ -130,7 +131,7 @@ function* onDialogConfirmed(deps: SagaDeps, action: ReturnType<typeof notePage.d
   }
   if (!meta) return;
   switch (d.kind) {
-    case 'runAll': return yield* runMany((ps) => ps);
+    case 'runAll': return yield* runSelection((ps) => ps);
     case 'clearAll':
       yield put(wsOut.PARAGRAPH_CLEAR_ALL_OUTPUT({ id: meta.id }));
       return;

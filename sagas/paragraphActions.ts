@@ -15,8 +15,8 @@ import { COL_WIDTH_MAX, COL_WIDTH_MIN, effectiveConfig } from '../src/pages/note
 import { selectOpenMeta, selectText, selectViewOnly } from '../src/pages/note/selectors';
 import { selectOpenNoteParagraphIds } from '../slices/notes';
 import type { SagaDeps } from './deps';
-import { enabledSpellFor } from './heliumRuntime';
-import { commitParagraph, editBlocked, paragraphContext, runMany } from './noteCommon';
+import { enabledSpellFor, runSelection } from './heliumRuntime';
+import { commitParagraph, editBlocked, paragraphContext } from './noteCommon';
 
 /** How long an insert waits for its PARAGRAPH_ADDED before it stops trying to focus the new paragraph. */
 const INSERT_FOCUS_WAIT_MS = 5000;
@@ -89,8 +89,8 @@ export function* paragraphCommand(deps: SagaDeps, browser: BrowserActions, comma
   if (commandById(command).edits && selectViewOnly(s)) return;
   switch (command) {
     case 'run': return yield* runParagraph(id);
-    case 'runAbove': return yield* runMany((ps) => ps.slice(0, index));
-    case 'runBelow': return yield* runMany((ps) => ps.slice(index));
+    case 'runAbove': return yield* runSelection((ps) => ps.slice(0, index));
+    case 'runBelow': return yield* runSelection((ps) => ps.slice(index));
     case 'cancel':
       yield put(wsOut.CANCEL_PARAGRAPH({ id }));
       return;

@@ -4,13 +4,15 @@
  *
  * Notes:
  * - The revision view is fed by NOTE_REVISION, not GET_NOTE (resync leaves revision routes alone), so the page
- *   coming back from a revision to the same note must ask for the live note itself.
- * - A NOTE for the note while its revision is shown (a reload, a collaborator's change) would put live content
- *   under the revision banner; the revision is asked for again instead.
+ *   coming back from a revision to the same note must ask for the live note itself. The notes and paragraphs
+ *   slices ignore the live note's frames in between, so what comes back is fetched fresh.
+ * - Choosing a revision in the toolbar saves the live note's unsaved drafts first; a revision reached another way
+ *   (the history, a typed address) leaves them in the store, not shown, for the way back.
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, take, takeEvery } from 'redux-saga/effects';
 import { connection } from '../slices/connection';
+import { notePage } from '../slices/notePage';
 import { REVISION_PROBLEM, revisions, HEAD_REVISION_ID } from '../slices/revisions';
 import { route } from '../slices/route';
 import { ui } from '../slices/ui';
@@ -69,11 +71,8 @@ function* onNote(a: ReturnType<typeof wsIn.NOTE>): SagaIterator<void> {
   const note = a.payload.note;
   const s: RootState = yield select();
   const m = s.route.match;
-  if (!note || m.page !== 'note' || m.noteId !== note.id) return;
-  if (m.revisionId !== undefined) {
-    if (!s.revisions.setPending && m.revisionId.trim() !== '') yield put(wsOut.NOTE_REVISION({ noteId: note.id, revisionId: m.revisionId }));
-    return;
-  }
+  // Under a revision the live note's NOTE is not stored (slices/notes.ts).
+  if (!note || m.page !== 'note' || m.noteId !== note.id || m.revisionId !== undefined) return;
   yield put(wsOut.LIST_REVISION_HISTORY({ noteId: note.id }));
   yield* askConfigurations();
 }
@@ -98,6 +97,8 @@ function* onCommit(a: ReturnType<typeof revisions.commitRequested>): SagaIterato
 }
 
 function* onRevisionChosen(deps: SagaDeps, a: ReturnType<typeof revisions.revisionChosen>): SagaIterator<void> {
+  const live: boolean = yield select((s: RootState) => s.route.match.page === 'note' && s.route.match.revisionId === undefined);
+  if (live && a.payload.revisionId !== HEAD_REVISION_ID) yield put(notePage.draftsSaveRequested());
   yield call(deps.navigate, revisionPath(a.payload.noteId, a.payload.revisionId));
 }
 

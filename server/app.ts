@@ -126,7 +126,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     broadcasts.personal = new PersonalStore(config.getString('zeppelin.notebook.dir'), notebook);
     const sessions = new SessionManager(interpreters, confDir);
     const angular = new AngularService(notebook, connections, interpreters, sessions);
-    const engine = new ExecutionEngine({ notebook, connections, broadcasts, config, interpreters, sessions, angular, status: new StatusWriter(notebook, broadcasts) });
+    const engine = new ExecutionEngine({ notebook, connections, broadcasts, config, interpreters, sessions, angular, status: new StatusWriter(notebook, broadcasts),
+      rolesOf: (user) => auth?.users.rolesOf(user) ?? [] });
     services = {
       config, notebook, interpreters, connections, broadcasts, sessions, engine, angular,
       search: new NoteSearch(notebook),

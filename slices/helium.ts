@@ -62,6 +62,8 @@ export interface SpellOutcome {
   dateFinished: string;
 }
 
+export type RunAllWithSpellsOutcome = 'finished' | 'failed' | 'stopped' | 'left' | 'disconnected';
+
 export const heliumSlice = createSlice({
   name: 'helium',
   initialState,
@@ -102,6 +104,10 @@ export const heliumSlice = createSlice({
     spellRunRequested(_state, _a: PayloadAction<{ id: ParagraphId }>) {},
     spellRunStarted(_state, _a: PayloadAction<{ id: ParagraphId; dateStarted: string }>) {},
     spellRunFinished(_state, _a: PayloadAction<SpellOutcome>) {},
+    /** Run all / above / below with an enabled spell among the paragraphs: the browser drives the run (heliumRuntime). */
+    runAllWithSpellsRequested(_state, _a: PayloadAction<{ noteId: string; ids: ParagraphId[] }>) {},
+    /** How that run ended, for the action log: every step done, a step failed, or it was interrupted. */
+    runAllWithSpellsEnded(_state, _a: PayloadAction<{ noteId: string; outcome: RunAllWithSpellsOutcome }>) {},
   },
   extraReducers: (b) =>
     b

@@ -95,6 +95,8 @@ export const notePageSlice = createSlice({
       state.drafts[a.payload.id] = a.payload.text;
     },
     editorBlurred(_state, _a: PayloadAction<{ id: ParagraphId }>) {},
+    /** The page is about to show something else in place of the live note (a revision): save what was typed. */
+    draftsSaveRequested() {},
     focused(state, a: PayloadAction<{ id: ParagraphId }>) {
       state.focusedId = a.payload.id;
     },

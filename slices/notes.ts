@@ -7,6 +7,10 @@
  *   open, which is `openNoteId` (set by the NOTE reply).
  * - Outbound `ws/send/*` actions pass through the reducers too, so a request can mark what it is waiting for
  *   (e.g. GET_HOME_NOTE) without a separate local action.
+ * - The revision view stores its NOTE_REVISION here like a NOTE, so every note-page view and guard works on it
+ *   unchanged. The connection stays in the live note's room meanwhile, so from the NOTE_REVISION request until
+ *   the next GET_NOTE (or leaving the page) the note's live frames are ignored and only the answer to the current
+ *   request is stored; the way back to the live note fetches it afresh.
  */
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import { wsIn, wsOut } from '../src/protocol/actions';
@@ -14,6 +18,16 @@ import type { FormInput, FormParams, Note, NoteBase, NoteConfig, NoteId, NoteInf
 import { buildNoteTree } from '../src/app/noteTree';
 
 export type NoteMeta = NoteBase;
+
+/** The revision the note page shows or waits for, while live frames for its note are ignored. */
+export interface RevisionRef {
+  noteId: NoteId;
+  revisionId: string;
+}
+
+/** Whether a NOTE_REVISION answers the request the revision view is waiting for. */
+export const answersRevision = (shown: RevisionRef | null, noteId: NoteId, revisionId: string): boolean =>
+  !!shown && shown.noteId === noteId && shown.revisionId === revisionId;
 
 export interface NotesState {
   list: NoteInfo[];
@@ -27,12 +41,13 @@ export interface NotesState {
   collaborative: { status: boolean; users: string[] };
   /** Set when the server confirms a NEW_NOTE / IMPORT_NOTE / clone; the shell navigates to it. */
   lastCreatedNoteId: NoteId | null;
+  revision: RevisionRef | null;
 }
 
 const initialState: NotesState = {
   list: [], listLoaded: false, byId: {}, paragraphIds: {}, openNoteId: null, loadingNoteId: null,
   home: { pending: false, noteId: null, resolved: false }, collaborative: { status: false, users: [] },
-  lastCreatedNoteId: null,
+  lastCreatedNoteId: null, revision: null,
 };
 
 function storeNote(state: NotesState, note: Note): void {
@@ -44,8 +59,15 @@ function storeNote(state: NotesState, note: Note): void {
   state.openNoteId = note.id;
 }
 
+/** The open note's order, which live frames may change; none while a revision is shown in its place. */
 function openIds(state: NotesState): ParagraphId[] | null {
+  if (state.revision) return null;
   return state.openNoteId ? state.paragraphIds[state.openNoteId] ?? null : null;
+}
+
+/** The open note's metadata for a live frame to update; none while a revision is shown in its place. */
+function liveMeta(state: NotesState): NoteMeta | undefined {
+  return !state.revision && state.openNoteId ? state.byId[state.openNoteId] : undefined;
 }
 
 function clampIndex(index: number, length: number): number {
@@ -61,6 +83,7 @@ export const notesSlice = createSlice({
       if (state.openNoteId) delete state.paragraphIds[state.openNoteId];
       state.openNoteId = null;
       state.loadingNoteId = null;
+      state.revision = null;
     },
     createdNoteOpened(state) {
       state.lastCreatedNoteId = null;
@@ -74,6 +97,10 @@ export const notesSlice = createSlice({
       })
       .addCase(wsOut.GET_NOTE, (state, a) => {
         state.loadingNoteId = a.payload.id;
+        state.revision = null;
+      })
+      .addCase(wsOut.NOTE_REVISION, (state, a) => {
+        state.revision = { noteId: a.payload.noteId, revisionId: a.payload.revisionId };
       })
       .addCase(wsOut.GET_HOME_NOTE, (state) => {
         state.home.pending = true;
@@ -85,13 +112,17 @@ export const notesSlice = createSlice({
         }
         if (!note) return;
         if (state.loadingNoteId === note.id) state.loadingNoteId = null;
+        // A reload or a restore broadcast of the note whose revision is on screen.
+        if (state.revision?.noteId === note.id) return;
+        state.revision = null;
         storeNote(state, note);
       })
-      // The read-only revision view shows the note as it was, in place of the live one.
       .addCase(wsIn.NOTE_REVISION, (state, a) => {
-        if (a.payload.note) storeNote(state, { ...a.payload.note, id: a.payload.noteId });
+        const { note, noteId, revisionId } = a.payload;
+        if (note && answersRevision(state.revision, noteId, revisionId)) storeNote(state, { ...note, id: noteId });
       })
       .addCase(wsIn.NEW_NOTE, (state, a) => {
+        state.revision = null;
         storeNote(state, a.payload.note);
         state.lastCreatedNoteId = a.payload.note.id;
       })
@@ -99,18 +130,18 @@ export const notesSlice = createSlice({
         state.lastCreatedNoteId = a.payload.note.id;
       })
       .addCase(wsIn.NOTE_UPDATED, (state, a) => {
-        const meta = state.openNoteId ? state.byId[state.openNoteId] : undefined;
+        const meta = liveMeta(state);
         if (!meta) return;
         if (a.payload.name !== undefined) meta.name = a.payload.name;
         if (a.payload.config) meta.config = a.payload.config as NoteConfig;
         if (a.payload.info) meta.info = a.payload.info as NoteRuntimeInfo;
       })
       .addCase(wsIn.NOTE_RUNNING_STATUS, (state, a) => {
-        const meta = state.openNoteId ? state.byId[state.openNoteId] : undefined;
+        const meta = liveMeta(state);
         if (meta) meta.info = { ...meta.info, isRunning: a.payload.status };
       })
       .addCase(wsIn.SAVE_NOTE_FORMS, (state, a) => {
-        const meta = state.openNoteId ? state.byId[state.openNoteId] : undefined;
+        const meta = liveMeta(state);
         if (!meta) return;
         meta.noteForms = a.payload.formsData.forms as Record<string, FormInput>;
         meta.noteParams = a.payload.formsData.params as FormParams;

@@ -8,16 +8,26 @@
  * note page's `drafts`) is a separate copy that the notePage slice patches on the same frame; the editor shows the
  * draft when there is one, so each text is patched once and the user's typing is never patched twice. The server
  * relays a patch to everyone but its sender, so our own patches never come back here.
+ *
+ * While the note page shows a revision (`revision`, the same rule as the notes slice), these bodies are the
+ * revision's: the live frames of the room this connection is still in are ignored, as they carry no note id.
  */
 import { createEntityAdapter, createSlice, type EntityState, type UnknownAction } from '@reduxjs/toolkit';
 import { wsIn, wsOut } from '../src/protocol/actions';
 import { isRunningStatus, type Paragraph, type ParagraphResults, type RunAllEntry } from '../src/protocol';
 import { applyPatchText } from '../src/pages/note/textPatch';
 import { helium } from './helium';
+import { answersRevision, notes, type RevisionRef } from './notes';
 
 export const paragraphsAdapter = createEntityAdapter<Paragraph>();
 
-export type ParagraphsState = EntityState<Paragraph, string>;
+export type ParagraphsState = EntityState<Paragraph, string> & { revision: RevisionRef | null };
+
+/** Live frames that change paragraph bodies of the open note; none of them names the note. */
+const LIVE_PARAGRAPH_FRAMES: ReadonlySet<string> = new Set([
+  wsIn.PARAGRAPH, wsIn.RUN_PARAGRAPH_USING_SPELL, wsIn.PARAGRAPH_ADDED, wsIn.PARAGRAPH_REMOVED, wsIn.PATCH_PARAGRAPH,
+  wsIn.PROGRESS, wsIn.PARAS_INFO, wsIn.PARAGRAPH_UPDATE_OUTPUT, wsIn.PARAGRAPH_APPEND_OUTPUT,
+].map((c) => c.type));
 
 function slot(p: Paragraph, index: number): { type: string; data: string } {
   const results: ParagraphResults = p.results ?? (p.results = {});
@@ -37,18 +47,32 @@ function parseRunAll(paragraphs: string): RunAllEntry[] {
 
 export const paragraphsSlice = createSlice({
   name: 'paragraphs',
-  initialState: paragraphsAdapter.getInitialState(),
+  initialState: paragraphsAdapter.getInitialState({ revision: null as RevisionRef | null }),
   reducers: {},
   extraReducers: (b) =>
     b
+      .addCase(wsOut.NOTE_REVISION, (state, a) => {
+        state.revision = { noteId: a.payload.noteId, revisionId: a.payload.revisionId };
+      })
+      .addCase(wsOut.GET_NOTE, (state) => {
+        state.revision = null;
+      })
+      .addCase(notes.noteClosed, (state) => {
+        state.revision = null;
+      })
       .addCase(wsIn.NOTE, (state, a) => {
-        if (a.payload.note) paragraphsAdapter.setAll(state, a.payload.note.paragraphs ?? []);
+        const note = a.payload.note;
+        if (!note || state.revision?.noteId === note.id) return;
+        state.revision = null;
+        paragraphsAdapter.setAll(state, note.paragraphs ?? []);
       })
       .addCase(wsIn.NEW_NOTE, (state, a) => {
+        state.revision = null;
         paragraphsAdapter.setAll(state, a.payload.note.paragraphs ?? []);
       })
       .addCase(wsIn.NOTE_REVISION, (state, a) => {
-        if (a.payload.note) paragraphsAdapter.setAll(state, a.payload.note.paragraphs ?? []);
+        const { note, noteId, revisionId } = a.payload;
+        if (note && answersRevision(state.revision, noteId, revisionId)) paragraphsAdapter.setAll(state, note.paragraphs ?? []);
       })
       .addCase(wsIn.PARAGRAPH, (state, a) => {
         paragraphsAdapter.setOne(state, a.payload.paragraph);
@@ -126,6 +150,7 @@ function appendOutput(state: ParagraphsState, payload: { paragraphId: string; in
 }
 
 export function paragraphsReducer(state: ParagraphsState | undefined, action: UnknownAction): ParagraphsState {
+  if (state?.revision && LIVE_PARAGRAPH_FRAMES.has(action.type)) return state;
   if (state && wsIn.PARAGRAPH_APPEND_OUTPUT.match(action)) return appendOutput(state, action.payload);
   return paragraphsSlice.reducer(state, action);
 }

@@ -17,4 +17,6 @@ export interface EngineDeps {
   sessions: SessionManager;
   angular: AngularService;
   status: StatusWriter;
+  /** The roles of a user from shiro.ini (none in anonymous mode): interpreter owners may name roles. */
+  rolesOf?: (user: string) => string[];
 }

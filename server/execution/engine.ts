@@ -96,7 +96,7 @@ export class ExecutionEngine {
       status.set(entry, p, 'ERROR', { started: true, finished: true });
       return Promise.resolve('ERROR');
     }
-    if (!mayUse(resolved.setting, user)) {
+    if (!mayUse(resolved.setting, user, this.deps.rolesOf?.(user) ?? [])) {
       // The owners option of PROTOCOL 4.6, enforced at run time with Zeppelin's wording.
       setParagraphField(p, 'results', { code: 'ERROR', msg: [{ type: 'TEXT', data: `${user} has no permission for ${resolved.setting.name}` }] });
       status.set(entry, p, 'ERROR', { started: true, finished: true });

@@ -1,4 +1,5 @@
 /** The job endpoints of PROTOCOL 3.4: run a note or a paragraph, stop them, and their status. */
+import { principalOf } from '../admin/principal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteJobInfo, paragraphJobStatus } from '../notes/jobs';
 import type { FormParams, Paragraph } from '../../src/protocol';
@@ -67,7 +68,7 @@ export function registerJobRoutes(app: FastifyInstance, s: Services): void {
     }
     let done: Promise<void>;
     try {
-      done = s.engine.runAllStored(entry, 'anonymous', paramsOf(req.body));
+      done = s.engine.runAllStored(entry, principalOf(req), paramsOf(req.body));
     } catch {
       return sendEnvelope(reply, 'INTERNAL_SERVER_ERROR', undefined, 'Fail to run note');
     }
@@ -98,7 +99,7 @@ export function registerJobRoutes(app: FastifyInstance, s: Services): void {
     try {
       const { entry, paragraph } = paragraphOf(req.params.noteId, req.params.pid);
       applyParams(paragraph, req.body);
-      s.engine.submit(entry, paragraph, 'anonymous').catch((e: unknown) => console.error('[rest] run failed:', e));
+      s.engine.submit(entry, paragraph, principalOf(req)).catch((e: unknown) => console.error('[rest] run failed:', e));
       return ok(reply);
     } catch (e) {
       return sendError(reply, e);
@@ -125,7 +126,7 @@ export function registerJobRoutes(app: FastifyInstance, s: Services): void {
     }
     try {
       applyParams(target.paragraph, req.body);
-      const status = await s.engine.submit(target.entry, target.paragraph, 'anonymous');
+      const status = await s.engine.submit(target.entry, target.paragraph, principalOf(req));
       const results = target.paragraph.results ?? { code: status === 'ERROR' ? 'ERROR' : 'SUCCESS', msg: [] };
       return ok(reply, { code: results.code, msg: results.msg ?? [] });
     } catch (e) {

@@ -11,10 +11,13 @@
  * - A new `value` from outside (a collaborator's patch) is applied as the smallest edit that turns the model's text
  *   into it, before the wrapper's own whole-text replacement would run: Monaco then keeps the local cursor and
  *   selection where they were relative to the text around them. Such an edit is not reported back as a change.
+ * - Undo and redo (Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z) go through `LocalHistory`, not Monaco's stack: outside edits are
+ *   kept out of Monaco's stack, which cannot move its steps past them, and Ctrl+Z only takes back the user's own text.
  */
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { monaco } from './monacoSetup';
+import { LocalHistory, stepBetween, type Step } from './localHistory';
 
 type MonacoEditor = Parameters<OnMount>[0];
 
@@ -95,6 +98,10 @@ export default function CodeEditor(props: CodeEditorProps) {
   const [height, setHeight] = useState(() => Math.max(value.split('\n').length, 1) * Math.round((fontSize + 4) * 1.5) + 8);
   const lang = monacoLanguage(language);
   const applyingRemote = useRef(false);
+  const history = useRef(new LocalHistory());
+  const replaying = useRef(false);
+  // The text before the latest change, to tell what a local change replaced.
+  const shadow = useRef(value);
 
   // Layout effects run before the wrapper's passive one, so it finds the model already equal to `value`.
   useLayoutEffect(() => {
@@ -112,11 +119,11 @@ export default function CodeEditor(props: CodeEditorProps) {
     const text = value.slice(start, value.length - tail);
     applyingRemote.current = true;
     try {
-      if (ed.getOption(monaco.editor.EditorOption.readOnly)) model.applyEdits([{ range, text }]);
-      else ed.executeEdits('remote', [{ range, text }]);
+      model.applyEdits([{ range, text }]);
     } finally {
       applyingRemote.current = false;
     }
+    history.current.outside({ offset: start, removed: current.slice(start, current.length - tail), inserted: text });
   }, [value]);
 
   useEffect(() => {
@@ -151,10 +158,30 @@ export default function CodeEditor(props: CodeEditorProps) {
     ed.revealRangeInCenterIfOutsideViewport(range);
   }, [selection]);
 
+  /** Applies an undo or redo step; it reaches `onChange` like typing, so collaborators get it as a patch. */
+  const replay = (ed: MonacoEditor, step: Step | null): void => {
+    const model = ed.getModel();
+    if (!step || !model) return;
+    const from = model.getPositionAt(step.offset);
+    const range = monaco.Range.fromPositions(from, model.getPositionAt(step.offset + step.removed.length));
+    model.applyEdits([{ range, text: step.inserted }]);
+    ed.setPosition(model.getPositionAt(step.offset + step.inserted.length));
+    ed.revealPosition(ed.getPosition() ?? from);
+  };
+
   const onMount: OnMount = (ed) => {
     editorRef.current = ed;
     // The text may have changed while Monaco was loading.
     if (ed.getValue() !== latest.current.value) ed.setValue(latest.current.value);
+    shadow.current = ed.getValue();
+    ed.onDidChangeModelContent(() => {
+      const now = ed.getValue();
+      const before = shadow.current;
+      shadow.current = now;
+      if (applyingRemote.current || replaying.current) return;
+      const step = stepBetween(before, now);
+      if (step) history.current.local(step, Date.now());
+    });
     const model = ed.getModel();
     if (model && latest.current.completion) {
       sources.set(model.uri.toString(), latest.current.completion);
@@ -173,6 +200,17 @@ export default function CodeEditor(props: CodeEditorProps) {
         e.preventDefault();
         e.stopPropagation();
       };
+      const mod = (ev.ctrlKey || ev.metaKey) && !ev.altKey;
+      if (mod && ev.code === 'KeyZ' && !ed.getOption(monaco.editor.EditorOption.readOnly)) {
+        stop();
+        replaying.current = true;
+        try {
+          replay(ed, ev.shiftKey ? history.current.redo() : history.current.undo());
+        } finally {
+          replaying.current = false;
+        }
+        return;
+      }
       const up = (ev.code === 'ArrowUp' && plain && !ev.ctrlKey) || (ev.code === 'KeyP' && plain && ev.ctrlKey);
       const down = (ev.code === 'ArrowDown' && plain && !ev.ctrlKey) || (ev.code === 'KeyN' && plain && ev.ctrlKey);
       if (up && pos.lineNumber === 1) {

@@ -47,7 +47,11 @@ export interface SendMap {
   /** `personalized` is the string 'true' or 'false', as Zeppelin reads it. */
   UPDATE_PERSONALIZED_MODE: { id: string; personalized: 'true' | 'false' };
   CONVERT_NOTE_NBFORMAT: { noteId: string; noteName: string };
-  COMMIT_PARAGRAPH: { id: string; noteId?: string; title?: string; paragraph: string; params: FormParams; config: ParagraphConfig };
+  /**
+   * `patch` is our extension (collaborative mode): the sender's change as a PATCH_PARAGRAPH patch against the text it
+   * last shared; our server applies it to its own copy instead of taking `paragraph`, which Zeppelin keeps using.
+   */
+  COMMIT_PARAGRAPH: { id: string; noteId?: string; title?: string; paragraph: string; params: FormParams; config: ParagraphConfig; patch?: string };
   INSERT_PARAGRAPH: { index: number; config?: ParagraphConfig };
   COPY_PARAGRAPH: { index: number; title?: string; paragraph: string; config: ParagraphConfig; params: FormParams };
   MOVE_PARAGRAPH: { id: string; index: number };

@@ -28,7 +28,7 @@ export const SEND_SCHEMAS: { readonly [K in SendOp]: Schema } = {
   RESTORE_FOLDER: { id: 's' }, DEL_NOTE: { id: 's' }, REMOVE_FOLDER: { id: 's' },
   UPDATE_PERSONALIZED_MODE: { id: 's', personalized: 's' },
   CONVERT_NOTE_NBFORMAT: { noteId: 's', noteName: 's?' },
-  COMMIT_PARAGRAPH: { id: 's', noteId: 's?', title: 's?', paragraph: 's', params: 'o?', config: 'o' },
+  COMMIT_PARAGRAPH: { id: 's', noteId: 's?', title: 's?', paragraph: 's', params: 'o?', config: 'o', patch: 's?' },
   INSERT_PARAGRAPH: { index: 'num', config: 'o?' },
   COPY_PARAGRAPH: { index: 'num', title: 's?', paragraph: 's', config: 'o?', params: 'o?' },
   MOVE_PARAGRAPH: { id: 's', index: 'num' },

@@ -87,6 +87,63 @@ describe('collaborative editing', () => {
   });
 });
 
+describe('saving while collaborating', () => {
+  const paragraph = (text: string) => ({ paragraph: { id: PY, title: '', text, status: 'READY', config: {}, settings: { params: {}, forms: {} } } });
+
+  test("leaving the editor commits with a patch of our change only, so a collaborator's edit on its way stays", async () => {
+    const t = await collaborating();
+    t.store.dispatch(notePage.draftChanged({ id: PY, text: `${ORIGINAL}\nprint(1)` }));
+    await t.clock.advance(0);
+    await t.push('PATCH_PARAGRAPH', { paragraphId: PY, patch: makePatchText(ORIGINAL, ORIGINAL.replace('import sys', 'import os, sys')), user: 'bob' });
+    const after = t.mark();
+    t.store.dispatch(notePage.editorBlurred({ id: PY }));
+    await t.clock.advance(0);
+    const [commit] = after().filter((f) => f.op === 'COMMIT_PARAGRAPH');
+    const merged = '%python.ipython\n\nimport os, sys\n\nsys?\nprint(1)';
+    expect(commit.data.paragraph).toBe(merged);
+    // everything was already shared as patches: nothing left to change, whatever the server has by now
+    expect(commit.data.patch).toBe('');
+    // a server text with a further edit by bob keeps it
+    expect(applyPatchText(`${merged}\n# bob`, commit.data.patch as string)).toBe(`${merged}\n# bob`);
+  });
+
+  test('typing from before the room became collaborative goes in the patch of the autosave', async () => {
+    const t = await openNote();
+    t.store.dispatch(notePage.draftChanged({ id: PY, text: `# mine\n${ORIGINAL}` }));
+    await t.clock.advance(0);
+    await t.push('COLLABORATIVE_MODE_STATUS', { status: true, users: ['alice', 'bob'] });
+    const after = t.mark();
+    await t.clock.advance(10_000);
+    const [commit] = after().filter((f) => f.op === 'COMMIT_PARAGRAPH');
+    expect(applyPatchText(`${ORIGINAL}\n# bob`, commit.data.patch as string)).toBe(`# mine\n${ORIGINAL}\n# bob`);
+  });
+
+  test('alone, the commit carries the whole text only, as Zeppelin sends it', async () => {
+    const t = await openNote();
+    t.store.dispatch(notePage.draftChanged({ id: PY, text: `${ORIGINAL}!` }));
+    await t.clock.advance(0);
+    const after = t.mark();
+    t.store.dispatch(notePage.editorBlurred({ id: PY }));
+    await t.clock.advance(0);
+    const [commit] = after().filter((f) => f.op === 'COMMIT_PARAGRAPH');
+    expect(commit.data.paragraph).toBe(`${ORIGINAL}!`);
+    expect('patch' in commit.data).toBe(false);
+  });
+
+  test("a PARAGRAPH without our latest patch does not make the next patch repeat it", async () => {
+    const t = await collaborating();
+    t.store.dispatch(notePage.draftChanged({ id: PY, text: `${ORIGINAL}1` }));
+    await t.clock.advance(0);
+    // the server saved bob's commit before our patch arrived; the patch is applied on top of it there
+    await t.push('PARAGRAPH', paragraph(ORIGINAL));
+    const after = t.mark();
+    t.store.dispatch(notePage.draftChanged({ id: PY, text: `${ORIGINAL}12` }));
+    await t.clock.advance(0);
+    const [patch] = after().filter((f) => f.op === 'PATCH_PARAGRAPH');
+    expect(applyPatchText(`${ORIGINAL}1`, patch.data.patch as string)).toBe(`${ORIGINAL}12`);
+  });
+});
+
 describe('cron panel history', () => {
   const path = `GET /notebook/cron/${NOTE_ID}`;
   const run = { startedAt: 1_700_000_000_000, durationMs: 1200, outcome: 'ERROR', user: 'anonymous', roles: [], paragraphId: PY, message: 'boom' };

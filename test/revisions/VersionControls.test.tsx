@@ -65,7 +65,9 @@ test('revision view: banner with the revision and its date, read-only paragraphs
   expect(screen.getByRole('region', { name: 'Revision' })).toHaveTextContent('Loading revision…');
   expect(document.querySelectorAll('section[id^="paragraph_"]')).toHaveLength(0);
   act(() => {
+    // What the saga does for the route: the store keeps only the answer to this request.
     store.dispatch(revisions.viewStarted({ noteId: NOTE_ID, revisionId: R1, status: 'loading' }));
+    store.dispatch(wsOut.NOTE_REVISION({ noteId: NOTE_ID, revisionId: R1 }));
     const n = loadFixtureNote();
     store.dispatch(wsIn.NOTE_REVISION({ noteId: NOTE_ID, revisionId: R1, note: { ...n, paragraphs: n.paragraphs.slice(0, 2) } }));
   });
@@ -75,6 +77,11 @@ test('revision view: banner with the revision and its date, read-only paragraphs
   for (const b of screen.getAllByRole('button', { name: 'Run paragraph' })) expect(b).toBeDisabled();
   expect(screen.queryByRole('button', { name: 'Add paragraph' })).toBeNull();
   expect(screen.getByRole('button', { name: 'Version control' })).toBeDisabled();
+  // A collaborator typing in the live note is not typing in the revision.
+  const first = loadFixtureNote().paragraphs[0].id;
+  act(() => { store.dispatch(wsIn.PATCH_PARAGRAPH({ paragraphId: first, patch: '@@ -1 +1 @@', user: 'alice' })); });
+  expect(store.getState().collab.editing[first]).toBe('alice');
+  expect(screen.queryByText('alice is editing')).toBeNull();
 
   fireEvent.click(within(banner).getByRole('button', { name: 'Set revision' }));
   const dialog = screen.getByRole('dialog', { name: 'Set revision' });

@@ -138,9 +138,10 @@ describe('sagas', () => {
     expect(writes().filter((f) => f.op !== 'EDITOR_SETTING')).toEqual([]);
     expect(t.store.getState().notePage.dialog).toBeNull();
 
-    // A NOTE broadcast for the note would put live content under the banner: the revision is asked for again.
+    // A NOTE broadcast for the note does not put live content under the banner, nor asks for the revision again.
     await t.push('NOTE', { note: loadFixtureNote() });
-    expect(writes().filter((f) => f.op === 'NOTE_REVISION')).toHaveLength(1);
+    expect(selectOrderedParagraphs(t.store.getState()).map((p) => p.text?.split('\n')[0])).toEqual(['%md as it was', oldNote().paragraphs[1].text?.split('\n')[0]]);
+    expect(writes().filter((f) => f.op === 'NOTE_REVISION')).toEqual([]);
 
     const back = t.mark();
     t.store.dispatch(route.changed(`/notebook/${NOTE_ID}`));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { InterpreterSetting } from '../../src/protocol';
 import { api, Client, startTestServer, tempDir, type TestServer } from './helpers/harness';
 import { newNote, run, textOf } from './helpers/exec';
+import { login, startAuthServer } from './helpers/auth';
 
 jest.setTimeout(30000);
 
@@ -165,6 +166,31 @@ describe('running a created setting, owners', () => {
       expect((await run(client, pid, '%sh2 echo back')).final.status).toBe('FINISHED');
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('owners naming a role, with logins on', () => {
+  test('a user holding an owner role may run the setting; a user without it is refused by name', async () => {
+    const auth = await startAuthServer();
+    try {
+      const as = async (user: string, password: string) => (await login(auth.url, user, password)).cookie;
+      const admin = await as('admin', 'admin');
+      const call = <T = unknown>(cookie: string, method: string, path: string, json?: unknown) =>
+        api<T>(auth.url, path, { method, headers: { cookie }, ...(json === undefined ? {} : { json }) });
+      expect((await call(admin, 'POST', '/api/interpreter/setting', { name: 'sh2', group: 'sh', option: { setPermission: true, owners: ['role2'] } })).status).toBe(200);
+      const created = await call<string>(admin, 'POST', '/api/notebook', { name: '/role owners', paragraphs: [{ text: '%sh2 echo from-$USER-role' }] });
+      const noteId = created.body.body as string;
+      const note = await call<{ paragraphs: { id: string }[] }>(admin, 'GET', `/api/notebook/${noteId}`);
+      const pid = note.body.body?.paragraphs[0].id as string;
+      // user1 holds role1 and role2; user2 only role3 (helpers/auth.ts).
+      const byUser1 = await call<{ code: string; msg: { data: string }[] }>(await as('user1', 'password2'), 'POST', `/api/notebook/run/${noteId}/${pid}`);
+      expect(byUser1.body.body?.code).toBe('SUCCESS');
+      const byUser2 = await call<{ code: string; msg: { data: string }[] }>(await as('user2', 'password3'), 'POST', `/api/notebook/run/${noteId}/${pid}`);
+      expect(byUser2.body.body?.code).toBe('ERROR');
+      expect(byUser2.body.body?.msg.map((m) => m.data).join('')).toBe('user2 has no permission for sh2');
+    } finally {
+      await auth.close();
     }
   });
 });

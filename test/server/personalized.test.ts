@@ -304,6 +304,20 @@ describe('personalized mode (PROTOCOL 5.7)', () => {
     await u2.c.waitFor((f) => f.op === 'PARAGRAPH' && textOf(paragraphFrame(f) as Paragraph).includes('Hello erin'), from2b, 5000, 'shared result');
   });
 
+  test('a REST run acts for the logged-in caller: it lands in their copy, not in anonymous\'s or anyone else\'s', async () => {
+    await u1.run(pid, FORM_TEXT, { name: 'alice' });
+    const from1 = u1.c.mark();
+    const res = await api<{ code: string }>(env.server.url, `/api/notebook/run/${noteId}/${pid}`, {
+      method: 'POST', headers: { cookie: u2.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ params: { name: 'rest-bob' } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.body?.code).toBe('SUCCESS');
+    await u1.sync();
+    expect(u1.mentions(from1, 'rest-bob')).toEqual([]);
+    expect(textOf(paragraphOf(await u2.note(noteId), pid))).toContain('Hello rest-bob');
+    expect(textOf(paragraphOf(await u1.note(noteId), pid))).toContain('Hello alice');
+  });
+
   test('the mode must be the string "true" or "false"', async () => {
     const f = await u1.request('UPDATE_PERSONALIZED_MODE', { id: noteId, personalized: 'yes' as 'true' }, 'ERROR_INFO');
     expect((f.data as { info: string }).info).toContain('personalized must be the string "true" or "false"');

@@ -1,31 +1,15 @@
 /** @jest-environment node */
 /** `POST /api/notebook/{id}` with a revisionId (PROTOCOL 3.3): the clone holds the note as it was at that revision. */
-import { join } from 'node:path';
 import type { Note } from '../../src/protocol';
-import { api, Client, startTestServer, tempDir, type TestServer } from './helpers/harness';
+import { api, Client, startTestServer, type TestServer } from './helpers/harness';
+import { commitText, withoutGitIdentity } from './helpers/gitHome';
 import { addParagraph, newNote } from './helpers/exec';
 
 jest.setTimeout(30000);
 
 const VFS = 'org.apache.zeppelin.notebook.repo.VFSNotebookRepo';
 
-// Commits must not depend on the machine's git identity.
-const savedEnv = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
-beforeAll(() => {
-  const home = tempDir('zpl-home-');
-  process.env.HOME = home;
-  process.env.XDG_CONFIG_HOME = join(home, '.config');
-});
-afterAll(() => {
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
-
-async function commitText(client: Client, noteId: string, pid: string, text: string): Promise<void> {
-  await client.request('COMMIT_PARAGRAPH', { id: pid, noteId, paragraph: text, params: {}, config: {} }, 'PARAGRAPH');
-}
+withoutGitIdentity();
 
 describe('clone at a revision on a git-backed notebook folder', () => {
   let server: TestServer;

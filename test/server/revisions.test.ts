@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Note } from '../../src/protocol';
 import { CHECKPOINT_FAILED } from '../../server/revisions/service';
 import { api, Client, startTestServer, tempDir, type TestServer } from './helpers/harness';
+import { commitText, withoutGitIdentity } from './helpers/gitHome';
 import { newNote } from './helpers/exec';
 
 jest.setTimeout(30000);
@@ -12,23 +13,7 @@ jest.setTimeout(30000);
 const VFS = 'org.apache.zeppelin.notebook.repo.VFSNotebookRepo';
 const git = (dir: string, ...args: string[]): string => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' }).trim();
 
-/** No global or system git identity, as on a fresh CI machine: commits must rely on the repository's own config. */
-const savedEnv = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, GIT_CONFIG_NOSYSTEM: process.env.GIT_CONFIG_NOSYSTEM };
-beforeAll(() => {
-  const home = tempDir('zpl-home-');
-  process.env.HOME = home;
-  process.env.XDG_CONFIG_HOME = join(home, '.config');
-});
-afterAll(() => {
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
-
-async function commitText(client: Client, noteId: string, pid: string, text: string): Promise<void> {
-  await client.request('COMMIT_PARAGRAPH', { id: pid, noteId, paragraph: text, params: {}, config: {} }, 'PARAGRAPH');
-}
+withoutGitIdentity();
 
 describe('revisions on a git-backed notebook folder (PROTOCOL 2.4, 3.3)', () => {
   let server: TestServer;

@@ -17,6 +17,27 @@ function paragraphOf(entry: NoteEntry, id: string): { paragraph: Paragraph; inde
   return found;
 }
 
+const collaborative = (ctx: Ctx): boolean => ctx.s.config.getBool('zeppelin.notebook.collaborative.mode.enable', true);
+
+/** Applies a diff-match-patch text fuzzily, as Zeppelin does; hunks whose context is gone are dropped. */
+function applyPatch(patch: string, text: string): string {
+  let patches;
+  try {
+    patches = dmp.patch_fromText(patch);
+  } catch (e) {
+    throw new ZeppelinError(`Invalid patch: ${(e as Error).message}`);
+  }
+  return dmp.patch_apply(patches, text)[0];
+}
+
+function scheduleResync(ctx: Ctx, entry: NoteEntry, id: string): void {
+  resyncFor(ctx.s.connections).patched(entry.id, id, ctx.user, () => {
+    const now = ctx.s.notebook.get(entry.id);
+    const found = now && findParagraph(now.note, id);
+    return found ? found.paragraph.text ?? '' : undefined;
+  });
+}
+
 const badIndex = (index: number, size: number): ZeppelinError =>
   new ZeppelinError(`Index ${index} out of bounds (0..${size})`, 'BAD_REQUEST', `HTTP 400 Bad Request, cause: index ${index} is out of bounds (note has ${size} paragraphs)`);
 
@@ -35,13 +56,17 @@ async function insertAt(ctx: Ctx, entry: NoteEntry, rawIndex: number | string, c
 }
 
 export const paragraphHandlers = {
-  COMMIT_PARAGRAPH: async ({ id, noteId, title, paragraph: text, params, config }, ctx) => {
+  COMMIT_PARAGRAPH: async ({ id, noteId, title, paragraph: sent, params, config, patch }, ctx) => {
     const entry = openNote(ctx, noteId);
     const { paragraph } = paragraphOf(entry, id);
+    const text = patch === undefined || !collaborative(ctx) ? sent : applyPatch(patch, paragraph.text ?? '');
     if (await personalCommit(ctx, entry, paragraph, { title, text, params, config })) return;
     commitParagraph(paragraph, { title, text, params, config });
     await ctx.s.notebook.save(entry.id);
     ctx.s.broadcasts.paragraph(entry, paragraph, ctx.msgId);
+    // The sender lacked part of the merged text (a patch on its way to it, or one that applied fuzzily): the
+    // resync after the quiet moment brings every watcher to this text.
+    if (text !== sent) scheduleResync(ctx, entry, id);
   },
 
   INSERT_PARAGRAPH: async ({ index, config }, ctx) => {
@@ -101,25 +126,14 @@ export const paragraphHandlers = {
    * the identical patch text to the rest of the room.
    */
   PATCH_PARAGRAPH: ({ id, noteId, patch }, ctx) => {
-    if (!ctx.s.config.getBool('zeppelin.notebook.collaborative.mode.enable', true)) return;
+    if (!collaborative(ctx)) return;
     const entry = openNote(ctx, noteId);
     const { paragraph } = paragraphOf(entry, id);
-    let patches;
-    try {
-      patches = dmp.patch_fromText(patch);
-    } catch (e) {
-      throw new ZeppelinError(`Invalid patch: ${(e as Error).message}`);
-    }
-    const [text] = dmp.patch_apply(patches, paragraph.text ?? '');
-    setText(paragraph, text);
+    setText(paragraph, applyPatch(patch, paragraph.text ?? ''));
     ctx.s.notebook.touch(entry.id);
     // `user` is our extension: it lets the other watchers show who is editing the paragraph.
     ctx.s.connections.toRoom(entry.id, 'PATCH_PARAGRAPH', { paragraphId: id, patch, user: ctx.user }, { except: ctx.conn });
-    resyncFor(ctx.s.connections).patched(entry.id, id, ctx.user, () => {
-      const now = ctx.s.notebook.get(entry.id);
-      const found = now && findParagraph(now.note, id);
-      return found ? found.paragraph.text ?? '' : undefined;
-    });
+    scheduleResync(ctx, entry, id);
   },
 
   EDITOR_SETTING: ({ paragraphId, paragraphText }, ctx) => {

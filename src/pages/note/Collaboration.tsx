@@ -1,6 +1,7 @@
 /** What collaborative mode shows: the users watching the note, and who is typing in a paragraph. */
 import { useAppSelector } from '../../app/hooks';
 import type { ParagraphId } from '../../protocol';
+import { selectIsRevision } from './selectors';
 
 /** Toolbar list of the note's watchers, present while the room has two or more connections. */
 export function Watchers() {
@@ -16,7 +17,8 @@ export function Watchers() {
 
 /** "alice is editing", from the author our server puts on relayed patches; absent against a Zeppelin server. */
 export function EditingBadge({ id }: { id: ParagraphId }) {
-  const user = useAppSelector((s) => s.collab.editing[id]);
+  // Someone typing in the live note is not typing in the revision on screen.
+  const user = useAppSelector((s) => (selectIsRevision(s) ? undefined : s.collab.editing[id]));
   if (!user) return null;
   return <span className="paragraph-editing" role="status">{`${user} is editing`}</span>;
 }

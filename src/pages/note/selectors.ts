@@ -8,15 +8,23 @@ import { findMatches, isRunning, isViewOnly, isOwner, type Principal } from './m
 export const selectOpenMeta = (s: RootState) => (s.notes.openNoteId ? s.notes.byId[s.notes.openNoteId] ?? null : null);
 export const selectParagraph = (s: RootState, id: ParagraphId): Paragraph | undefined => s.paragraphs.entities[id];
 
+export const selectIsRevision = (s: RootState): boolean => s.route.match.page === 'note' && !!s.route.match.revisionId;
+
+/**
+ * The unsaved drafts the page shows: the live note's. A revision shows its own text; the drafts stay in the store
+ * for the way back.
+ */
+const NO_DRAFTS: Record<ParagraphId, string> = {};
+export const selectShownDrafts = (s: RootState): Record<ParagraphId, string> => (selectIsRevision(s) ? NO_DRAFTS : s.notePage.drafts);
+
 /** What the editor shows: the unsaved draft, else the server's text. */
-export const selectText = (s: RootState, id: ParagraphId): string => s.notePage.drafts[id] ?? s.paragraphs.entities[id]?.text ?? '';
+export const selectText = (s: RootState, id: ParagraphId): string => selectShownDrafts(s)[id] ?? s.paragraphs.entities[id]?.text ?? '';
 
 const selectPrincipalInfo = createSelector(
   [(s: RootState) => s.session.principal, (s: RootState) => s.session.roles],
   (name, roles): Principal => ({ name, roles }),
 );
 
-export const selectIsRevision = (s: RootState): boolean => s.route.match.page === 'note' && !!s.route.match.revisionId;
 export const selectNoteRunning = (s: RootState): boolean => !!selectOpenMeta(s)?.info?.isRunning;
 
 export const selectViewOnly = (s: RootState): boolean =>
@@ -46,7 +54,7 @@ export interface FindHit {
 
 /** Every find-and-replace hit across the note, in paragraph order. */
 export const selectFindHits = createSelector(
-  [selectOrderedParagraphs, (s: RootState) => s.notePage.drafts, (s: RootState) => s.notePage.find.term, (s: RootState) => s.notePage.find.open],
+  [selectOrderedParagraphs, selectShownDrafts, (s: RootState) => s.notePage.find.term, (s: RootState) => s.notePage.find.open],
   (ps, drafts, term, open): FindHit[] => {
     if (!open || !term) return [];
     const hits: FindHit[] = [];

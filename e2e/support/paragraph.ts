@@ -1,0 +1,22 @@
+/** Typing into a note from a browser test the way a user does: click the editor, replace its text, Shift+Enter. */
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Types into the note's last paragraph and runs it. Running the last paragraph makes the server append an empty
+ * one, so each call gets a fresh paragraph with its editor shown (a run %md paragraph hides its editor).
+ */
+export async function runInLastParagraph(page: Page, baseUrl: string, noteId: string, text: string): Promise<Locator> {
+  await page.goto(`${baseUrl}#/notebook/${noteId}`);
+  const last = page.locator('[id^="paragraph_"]').last();
+  await last.waitFor({ state: 'attached' });
+  const id = ((await last.getAttribute('id')) ?? '').replace(/^paragraph_/, '');
+  await page.goto(`${baseUrl}#/notebook/${noteId}/paragraph/${id}`);
+  const p = page.locator(`#paragraph_${id}`);
+  await p.scrollIntoViewIfNeeded();
+  await p.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Shift+Enter');
+  return p;
+}
