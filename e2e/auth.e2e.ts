@@ -3,12 +3,8 @@
  * with Zeppelin's text, the right one shows the user in the navbar and the notes, the session survives a reload
  * (HttpOnly cookie, not readable by the page), and Logout returns to the login state.
  */
-import fs from 'fs';
-import os from 'os';
-import path from 'path';
-import { startServer, type RunningServer } from '../server/app';
 import { launch, type Browser } from './support/browser';
-import { ROOT } from './support/server';
+import { startTestServer, type TestServer } from './support/server';
 
 const SHIRO_INI = `
 [main]
@@ -31,27 +27,17 @@ admin = *
 /** = authc
 `;
 
-let base: string;
-let server: RunningServer;
+let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const webDir = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir} has no built UI: run \`npm run build\` first`);
-  base = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-e2e-auth-'));
-  const notebookDir = path.join(base, 'notebook');
-  const confDir = path.join(base, 'conf');
-  fs.cpSync(path.join(ROOT, 'samples', 'notebook'), notebookDir, { recursive: true });
-  fs.mkdirSync(confDir);
-  fs.writeFileSync(path.join(confDir, 'shiro.ini'), SHIRO_INI);
-  server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir });
+  server = await startTestServer({}, { shiroIni: SHIRO_INI });
   browser = await launch();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (base) fs.rmSync(base, { recursive: true, force: true });
 });
 
 test('login dialog, wrong password, login, user in the navbar, reload keeps the session, logout', async () => {

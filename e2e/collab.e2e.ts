@@ -6,12 +6,11 @@
  * Every login goes through the login dialog.
  */
 import fs from 'fs';
-import os from 'os';
 import path from 'path';
 import type { Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../server/app';
 import { launch, type Browser } from './support/browser';
-import { ROOT } from './support/server';
+import { loginThroughDialog as login } from './support/login';
+import { startTestServer, type TestServer } from './support/server';
 import { waitUntil } from './support/wait';
 
 const SHIRO_INI = `[users]
@@ -23,9 +22,8 @@ admin = *
 const NOTE = 'Shared draft';
 const START = '%md\nfirst line\nsecond line';
 
-let base: string;
 let notebookDir: string;
-let server: RunningServer;
+let server: TestServer;
 const browsers: Browser[] = [];
 let user1: Page;
 let user2: Page;
@@ -74,29 +72,14 @@ const frameOps = (frames: string[]): string[] => frames.map((f) => (JSON.parse(f
 async function loginThroughDialog(user: string, password: string): Promise<Page> {
   const browser = await launch();
   browsers.push(browser);
-  const { page } = browser;
-  if (user === 'user1') relay1 = await relayed(page);
-  await page.goto(server.url);
-  const dialog = page.getByRole('dialog', { name: 'Login' });
-  await dialog.waitFor();
-  await dialog.getByLabel('User Name').fill(user);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('banner').getByText(user, { exact: true }).waitFor();
-  return page;
+  if (user === 'user1') relay1 = await relayed(browser.page);
+  await login(browser.page, server.url, user, password);
+  return browser.page;
 }
 
 beforeAll(async () => {
-  const webDir = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir} has no built UI: run \`npm run build\` first`);
-  base = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-e2e-collab-'));
-  notebookDir = path.join(base, 'notebook');
-  const confDir = path.join(base, 'conf');
-  fs.cpSync(path.join(ROOT, 'samples', 'notebook'), notebookDir, { recursive: true });
-  fs.mkdirSync(confDir);
-  fs.writeFileSync(path.join(confDir, 'shiro.ini'), SHIRO_INI);
-  server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir });
+  server = await startTestServer({}, { shiroIni: SHIRO_INI });
+  notebookDir = server.notebookDir;
   [user1, user2] = await Promise.all([loginThroughDialog('user1', 'password2'), loginThroughDialog('user2', 'password3')]);
   // user1 makes the note, so it is theirs; in the default public mode user2 may write it too.
   const created = await user1.evaluate(async ({ name, text }) => {
@@ -113,7 +96,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const b of browsers) await b.close();
   await server?.close();
-  if (base) fs.rmSync(base, { recursive: true, force: true });
 });
 
 /** The editor's text as Monaco draws it, line by line in screen order. */

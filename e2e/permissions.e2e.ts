@@ -3,13 +3,10 @@
  * permissions panel; user2 no longer sees the note in the list; user1 sees it and gets it view-only. Every login
  * goes through the login dialog.
  */
-import fs from 'fs';
-import os from 'os';
-import path from 'path';
 import type { Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../server/app';
 import { launch, type Browser } from './support/browser';
-import { ROOT } from './support/server';
+import { loginThroughDialog as login } from './support/login';
+import { startTestServer, type TestServer } from './support/server';
 
 const SHIRO_INI = `[users]
 admin = admin, admin
@@ -21,41 +18,23 @@ admin = *
 `;
 const NOTE = 'Team secrets';
 
-let base: string;
-let server: RunningServer;
+let server: TestServer;
 const browsers: Browser[] = [];
 
 beforeAll(async () => {
-  const webDir = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir} has no built UI: run \`npm run build\` first`);
-  base = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-e2e-perms-'));
-  const notebookDir = path.join(base, 'notebook');
-  const confDir = path.join(base, 'conf');
-  fs.cpSync(path.join(ROOT, 'samples', 'notebook'), notebookDir, { recursive: true });
-  fs.mkdirSync(confDir);
-  fs.writeFileSync(path.join(confDir, 'shiro.ini'), SHIRO_INI);
-  server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir });
+  server = await startTestServer({}, { shiroIni: SHIRO_INI });
 });
 
 afterAll(async () => {
   for (const b of browsers) await b.close();
   await server?.close();
-  if (base) fs.rmSync(base, { recursive: true, force: true });
 });
 
 async function loginThroughDialog(user: string, password: string): Promise<Page> {
   const browser = await launch();
   browsers.push(browser);
-  const { page } = browser;
-  await page.goto(server.url);
-  const dialog = page.getByRole('dialog', { name: 'Login' });
-  await dialog.waitFor();
-  await dialog.getByLabel('User Name').fill(user);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('banner').getByText(user, { exact: true }).waitFor();
-  return page;
+  await login(browser.page, server.url, user, password);
+  return browser.page;
 }
 
 test('the owner restricts readers to user1: user2 no longer lists the note, user1 opens it view-only', async () => {

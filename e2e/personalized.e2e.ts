@@ -3,13 +3,10 @@
  * same paragraph with their own form value, and each sees only their own result and value (also after a reload);
  * the other user sees the mode but cannot switch it.
  */
-import fs from 'fs';
-import os from 'os';
-import path from 'path';
 import type { Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../server/app';
 import { launch, type Browser } from './support/browser';
-import { ROOT } from './support/server';
+import { loginThroughDialog as login } from './support/login';
+import { startTestServer, type TestServer } from './support/server';
 import { waitUntil } from './support/wait';
 
 const SHIRO_INI = `
@@ -24,40 +21,21 @@ user2 = password3, role2
 
 const BANNER = 'Personal view: results and form values here are yours only';
 
-let base: string;
-let server: RunningServer;
+let server: TestServer;
 let one: Browser;
 let two: Browser;
 
 beforeAll(async () => {
-  const webDir = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir} has no built UI: run \`npm run build\` first`);
-  base = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-e2e-personal-'));
-  const notebookDir = path.join(base, 'notebook');
-  const confDir = path.join(base, 'conf');
-  fs.mkdirSync(notebookDir);
-  fs.mkdirSync(confDir);
-  fs.writeFileSync(path.join(confDir, 'shiro.ini'), SHIRO_INI);
-  server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir });
+  server = await startTestServer({}, { shiroIni: SHIRO_INI, samples: false });
   [one, two] = await Promise.all([launch(), launch()]);
 });
 
 afterAll(async () => {
   await Promise.all([one?.close(), two?.close()]);
   await server?.close();
-  if (base) fs.rmSync(base, { recursive: true, force: true });
 });
 
-async function loginThroughDialog(page: Page, user: string, password: string): Promise<void> {
-  await page.goto(server.url);
-  const dialog = page.getByRole('dialog', { name: 'Login' });
-  await dialog.waitFor();
-  await dialog.getByLabel('User Name').fill(user);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('banner').getByText(user, { exact: true }).waitFor();
-}
+const loginThroughDialog = (page: Page, user: string, password: string): Promise<void> => login(page, server.url, user, password);
 
 /** user1 creates the note through REST with the browser's own session, so user1 is its owner. */
 async function createNote(page: Page): Promise<{ noteId: string; pid: string }> {

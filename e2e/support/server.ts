@@ -12,15 +12,24 @@ export interface TestServer extends RunningServer {
   webDir: string;
 }
 
-export async function startTestServer(settings: Record<string, string> = {}, extra: Pick<StartOptions, 'cronClock'> = {}): Promise<TestServer> {
+export interface TestServerOptions extends Pick<StartOptions, 'cronClock'> {
+  /** Written to conf/shiro.ini: logins on, as with a real deployment's file. */
+  shiroIni?: string;
+  /** Start with the sample notes (default) or an empty notebook folder. */
+  samples?: boolean;
+}
+
+export async function startTestServer(settings: Record<string, string> = {}, opts: TestServerOptions = {}): Promise<TestServer> {
   // ZEPPELIN_WEB_DIR lets parallel work build into its own folder instead of dist/.
   const webDir = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir} has no built UI: run \`npm run build\` first`);
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-e2e-'));
   const notebookDir = path.join(base, 'notebook');
   const confDir = path.join(base, 'conf');
-  fs.cpSync(path.join(ROOT, 'samples', 'notebook'), notebookDir, { recursive: true });
+  if (opts.samples === false) fs.mkdirSync(notebookDir);
+  else fs.cpSync(path.join(ROOT, 'samples', 'notebook'), notebookDir, { recursive: true });
   fs.mkdirSync(confDir);
-  const server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir, settings, ...extra });
+  if (opts.shiroIni !== undefined) fs.writeFileSync(path.join(confDir, 'shiro.ini'), opts.shiroIni);
+  const server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir, settings, cronClock: opts.cronClock });
   return Object.assign(server, { notebookDir, confDir, webDir });
 }
