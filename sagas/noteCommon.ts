@@ -1,6 +1,6 @@
 /** Building blocks shared by the note-page sagas: payloads built from the store, and the guards every edit passes. */
 import type { SagaIterator } from 'redux-saga';
-import { put, select } from 'redux-saga/effects';
+import { getContext, put, select } from 'redux-saga/effects';
 import { wsOut } from '../src/protocol/actions';
 import type { RootState } from '../src/app/rootReducer';
 import type { FormParams, Paragraph, ParagraphConfig, ParagraphId, RunAllEntry } from '../src/protocol';
@@ -41,6 +41,16 @@ export function* commitParagraph(id: ParagraphId, changes: ParagraphChanges = {}
     ...(changes.patch === undefined ? {} : { patch: changes.patch }),
   }));
   return true;
+}
+
+/** Per paragraph, the text this page last shared while collaborating (its patches are made against it). */
+export type SharedBase = Map<ParagraphId, string>;
+/** Saga context key: the note-page saga sets one SharedBase that its children (typing, saving, running) share. */
+export const SHARED_BASE = 'collabSharedBase';
+
+export function* sharedBase(): SagaIterator<SharedBase | undefined> {
+  const base: SharedBase | undefined = yield getContext(SHARED_BASE);
+  return base;
 }
 
 export function runEntry(p: Paragraph, text: string): RunAllEntry {

@@ -8,7 +8,7 @@
  *   paragraph and moved on with every patch sent or received.
  */
 import type { SagaIterator } from 'redux-saga';
-import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, fork, put, select, setContext, takeEvery, takeLatest } from 'redux-saga/effects';
 import { notePage } from '../slices/notePage';
 import { wsIn, wsOut } from '../src/protocol/actions';
 import type { RootState } from '../src/app/rootReducer';
@@ -19,7 +19,7 @@ import { selectEditBlocked, selectOpenMeta, selectText } from '../src/pages/note
 import { makePatchText } from '../src/pages/note/textPatch';
 import { copyText } from '../src/pages/note/results/clipboard';
 import type { SagaDeps } from './deps';
-import { commitParagraph } from './noteCommon';
+import { commitParagraph, SHARED_BASE, sharedBase, type SharedBase } from './noteCommon';
 import { loadPermissions, noteCommand, noteToolsSaga } from './noteTools';
 import { paragraphActionsSaga, paragraphCommand, type BrowserActions } from './paragraphActions';
 
@@ -29,9 +29,6 @@ export const defaultBrowserActions: BrowserActions = {
   },
   copyText,
 };
-
-/** Per paragraph, the text this page last shared while collaborating (its patches are made against it). */
-type SharedBase = Map<ParagraphId, string>;
 
 function* saveIfChanged(base: SharedBase, id: ParagraphId): SagaIterator<void> {
   const s: RootState = yield select();
@@ -56,7 +53,7 @@ function* autosave(deps: SagaDeps, base: SharedBase): SagaIterator<void> {
 }
 
 function* watchText(deps: SagaDeps): SagaIterator<void> {
-  const base: SharedBase = new Map();
+  const base: SharedBase = (yield* sharedBase()) ?? new Map();
   const magics = new Map<ParagraphId, string | null>();
   yield takeEvery(notePage.draftChanged.type, function* onDraft(a: ReturnType<typeof notePage.draftChanged>) {
     const { id, text } = a.payload;
@@ -149,6 +146,7 @@ function* onResultDownload(deps: SagaDeps, a: ReturnType<typeof notePage.resultD
 }
 
 export function* notePageSaga(deps: SagaDeps, browser: BrowserActions = defaultBrowserActions): SagaIterator<void> {
+  yield setContext({ [SHARED_BASE]: new Map() });
   yield fork(paragraphActionsSaga, deps);
   yield fork(noteToolsSaga, deps);
   yield fork(watchText, deps);

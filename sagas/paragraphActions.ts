@@ -13,10 +13,11 @@ import type { ParagraphId } from '../src/protocol';
 import { commandById, type CommandId } from '../src/pages/note/commands';
 import { COL_WIDTH_MAX, COL_WIDTH_MIN, effectiveConfig } from '../src/pages/note/model';
 import { selectOpenMeta, selectText, selectViewOnly } from '../src/pages/note/selectors';
+import { makePatchText } from '../src/pages/note/textPatch';
 import { selectOpenNoteParagraphIds } from '../slices/notes';
 import type { SagaDeps } from './deps';
 import { enabledSpellFor, runSelection } from './heliumRuntime';
-import { commitParagraph, editBlocked, paragraphContext } from './noteCommon';
+import { commitParagraph, editBlocked, paragraphContext, sharedBase } from './noteCommon';
 
 /** How long an insert waits for its PARAGRAPH_ADDED before it stops trying to focus the new paragraph. */
 const INSERT_FOCUS_WAIT_MS = 5000;
@@ -43,7 +44,12 @@ export function* runParagraph(id: ParagraphId): SagaIterator<void> {
   const editorSetting = s.interpreters.editorSettings[id] ?? p.config?.editorSetting;
   // Markdown-like paragraphs (edit on double-click) hide their editor once run, as Zeppelin does.
   const runConfig = editorSetting?.editOnDblClick ? { ...p.config, editorHide: true, tableHide: false } : p.config ?? {};
-  yield put(wsOut.RUN_PARAGRAPH({ id, paragraph: text, title: p.title, params: p.settings?.params ?? {}, config: runConfig }));
+  // While collaborating, the run also carries our own change since we last shared the text, so the server can keep
+  // a collaborator's patch that has not reached us yet (server/ws/collabText.ts).
+  const base = s.notes.collaborative.status ? yield* sharedBase() : undefined;
+  const patch = base ? makePatchText(base.get(id) ?? p.text ?? '', text) : undefined;
+  yield put(wsOut.RUN_PARAGRAPH({ id, paragraph: text, title: p.title, params: p.settings?.params ?? {}, config: runConfig, ...(patch === undefined ? {} : { patch }) }));
+  base?.set(id, text);
 }
 
 function* insertAt(deps: SagaDeps, index: number): SagaIterator<void> {

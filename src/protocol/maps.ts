@@ -63,7 +63,8 @@ export interface SendMap {
   EDITOR_SETTING: { paragraphId: string; paragraphText: string };
   COMPLETION: { id: string; buf: string; cursor: number };
   GET_PARAGRAPH: { id: string };
-  RUN_PARAGRAPH: { id: string; paragraph: string; title?: string; params?: FormParams; config?: ParagraphConfig };
+  /** `patch`: our extension, as on COMMIT_PARAGRAPH (see server/ws/collabText.ts); Zeppelin ignores it. */
+  RUN_PARAGRAPH: { id: string; paragraph: string; title?: string; params?: FormParams; config?: ParagraphConfig; patch?: string };
   /** `paragraphs` is a JSON string of RunAllEntry[] (a real array fails on Zeppelin). */
   RUN_ALL_PARAGRAPHS: { noteId: string; paragraphs: string };
   CANCEL_PARAGRAPH: { id: string };

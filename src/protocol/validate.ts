@@ -37,7 +37,7 @@ export const SEND_SCHEMAS: { readonly [K in SendOp]: Schema } = {
   EDITOR_SETTING: { paragraphId: 's', paragraphText: 's?' },
   COMPLETION: { id: 's', buf: 's', cursor: 'num' },
   GET_PARAGRAPH: { id: 's' },
-  RUN_PARAGRAPH: { id: 's', paragraph: 's?', title: 's?', params: 'o?', config: 'o?' },
+  RUN_PARAGRAPH: { id: 's', paragraph: 's?', title: 's?', params: 'o?', config: 'o?', patch: 's?' },
   RUN_ALL_PARAGRAPHS: { noteId: 's', paragraphs: 's' },
   CANCEL_PARAGRAPH: { id: 's' }, CANCEL_ALL_PARAGRAPHS: { noteId: 's' },
   CHECKPOINT_NOTE: { noteId: 's', commitMessage: 's' },

@@ -113,3 +113,18 @@ test('repositories: default ones cannot be deleted; the add dialog sends the pro
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
   expect(t.last('adminInterpreters/repositoryAddSubmitted')?.payload).toMatchObject({ id: 'r2', url: 'https://r2/', proxyProtocol: 'HTTP', proxyHost: 'proxy', proxyPort: '8080' });
 });
+
+test('markup in a property name, value or description is shown as text, never parsed', () => {
+  const { dispatch } = setup();
+  const evil = '<img src=x onerror="window.__pwned=1"><b>bold</b>';
+  dispatch(adminInterpreters.loaded({
+    settings: [{ ...md, properties: { [evil]: { name: evil, value: evil, type: 'string', description: evil } } }],
+    templates: [{ name: 'md', group: 'md', properties: {} }],
+    propertyTypes: TYPES,
+  }));
+  const region = screen.getByRole('region', { name: 'md' });
+  expect(region.querySelector('img')).toBeNull();
+  expect(region.querySelector('b')).toBeNull();
+  expect(region.textContent).toContain(evil);
+  expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+});

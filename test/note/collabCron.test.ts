@@ -118,6 +118,32 @@ describe('saving while collaborating', () => {
     expect(applyPatchText(`${ORIGINAL}\n# bob`, commit.data.patch as string)).toBe(`# mine\n${ORIGINAL}\n# bob`);
   });
 
+  test('running while collaborating carries our own change as a patch; alone, the run has no patch', async () => {
+    const t = await collaborating();
+    t.store.dispatch(notePage.draftChanged({ id: PY, text: `${ORIGINAL}\nprint(1)` }));
+    await t.clock.advance(0);
+    await t.push('PATCH_PARAGRAPH', { paragraphId: PY, patch: makePatchText(ORIGINAL, ORIGINAL.replace('import sys', 'import os, sys')), user: 'bob' });
+    const after = t.mark();
+    t.store.dispatch(notePage.runRequested({ id: PY }));
+    await t.clock.advance(0);
+    const [run] = after().filter((f) => f.op === 'RUN_PARAGRAPH');
+    const merged = '%python.ipython\n\nimport os, sys\n\nsys?\nprint(1)';
+    expect(run.data.paragraph).toBe(merged);
+    expect(run.data.patch).toBe('');
+    // bob's next edit, already on the server, survives the run
+    expect(applyPatchText(`# bob\n${merged}`, run.data.patch as string)).toBe(`# bob\n${merged}`);
+
+    const u = await openNote();
+    u.store.dispatch(notePage.draftChanged({ id: PY, text: `${ORIGINAL}!` }));
+    await u.clock.advance(0);
+    const solo = u.mark();
+    u.store.dispatch(notePage.runRequested({ id: PY }));
+    await u.clock.advance(0);
+    const [alone] = solo().filter((f) => f.op === 'RUN_PARAGRAPH');
+    expect(alone.data.paragraph).toBe(`${ORIGINAL}!`);
+    expect(alone.data).not.toHaveProperty('patch');
+  });
+
   test('alone, the commit carries the whole text only, as Zeppelin sends it', async () => {
     const t = await openNote();
     t.store.dispatch(notePage.draftChanged({ id: PY, text: `${ORIGINAL}!` }));

@@ -194,6 +194,21 @@ describe('collaborative editing by two logged-in users', () => {
     expect(stored.data.note?.paragraphs[0].text).toBe(merged);
   });
 
+  test("a run carrying a patch runs and keeps the collaborator's edit the runner has not seen yet", async () => {
+    const one = new Editor(a, noteId, pid, START, user1);
+    const bFrom = b.mark();
+    one.type(START.replace('first', 'first (1)'));
+    await b.next('PATCH_PARAGRAPH', bFrom);
+    // user2 presses Run with its text, whose own changes already went out as patches: its patch is empty.
+    const runFrom = b.mark();
+    b.send('RUN_PARAGRAPH', { id: pid, paragraph: START, params: {}, config: {}, patch: makePatch(START, START) }, user2);
+    const done = await b.waitFor((f) => f.op === 'PARAGRAPH' && f.data.paragraph.id === pid && f.data.paragraph.status === 'FINISHED', runFrom, 10000, 'finished run');
+    const merged = '%md\nfirst (1) line\nsecond line';
+    expect(done.data.paragraph.text).toBe(merged);
+    expect(JSON.stringify(done.data.paragraph.results)).toContain('first (1) line');
+    expect(await serverText()).toBe(merged);
+  });
+
   test('a commit without a patch replaces the text, as Zeppelin does', async () => {
     const one = new Editor(a, noteId, pid, START, user1);
     const bFrom = b.mark();

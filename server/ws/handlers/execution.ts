@@ -5,6 +5,7 @@ import { toWsParagraph } from '../../notes/wire';
 import { parseParagraphText } from '../../interpreters/magic';
 import { noSuchParagraph } from '../../util/errors';
 import type { Ctx, HandlerTable } from '../context';
+import { scheduleResync, textToKeep } from '../collabText';
 
 const logFailure = (what: string) => (e: unknown): void => console.error(`[execution] ${what} failed:`, e);
 
@@ -18,14 +19,18 @@ async function appendAfterLast(ctx: Ctx, entry: NoteEntry, index: number, text: 
 }
 
 export const executionHandlers = {
-  RUN_PARAGRAPH: async ({ id, paragraph: text, title, params, config }, ctx) => {
+  RUN_PARAGRAPH: async ({ id, paragraph: sent, title, params, config, patch }, ctx) => {
     // The note comes from the connection; an unassociated connection runs nothing (PROTOCOL 1.9).
     const entry = ctx.s.notebook.get(ctx.conn.room ?? '');
     if (!entry) return;
     const found = findParagraph(entry.note, id);
     if (!found) throw noSuchParagraph(id);
-    ctx.s.engine.applyInput(entry, found.paragraph, { title, text: text ?? found.paragraph.text ?? '', params, config }, ctx.user);
+    const stored = found.paragraph.text;
+    const text = sent === undefined ? stored ?? '' : textToKeep(ctx, sent, patch, stored);
+    ctx.s.engine.applyInput(entry, found.paragraph, { title, text, params, config }, ctx.user);
     await ctx.s.notebook.save(entry.id);
+    // The runner lacked a collaborator's patch: everyone is brought to the text that runs.
+    if (sent !== undefined && text !== sent) scheduleResync(ctx, entry, id);
     await appendAfterLast(ctx, entry, found.index, found.paragraph.text ?? '');
     ctx.s.engine.submit(entry, found.paragraph, ctx.user).catch(logFailure(`run of ${id}`));
   },

@@ -1,15 +1,12 @@
 /** Paragraph editing (PROTOCOL 2.2). */
-import DiffMatchPatch from 'diff-match-patch';
 import type { Paragraph } from '../../../src/protocol';
 import { toWsParagraph } from '../../notes/wire';
 import { clearOutput, commitParagraph, findParagraph, inheritedText, newParagraph, setParagraphField, setText } from '../../notes/paragraphs';
 import { errorMessage, noSuchParagraph, ZeppelinError } from '../../util/errors';
 import { openNote, toIndex, type Ctx, type HandlerTable } from '../context';
 import type { NoteEntry } from '../../notes/notebook';
-import { resyncFor } from '../collabResync';
+import { applyPatch, collaborative, scheduleResync, textToKeep } from '../collabText';
 import { personalClear, personalClearAll, personalCommit } from '../../personal/ops';
-
-const dmp = new DiffMatchPatch();
 
 function paragraphOf(entry: NoteEntry, id: string): { paragraph: Paragraph; index: number } {
   const found = findParagraph(entry.note, id);
@@ -17,26 +14,6 @@ function paragraphOf(entry: NoteEntry, id: string): { paragraph: Paragraph; inde
   return found;
 }
 
-const collaborative = (ctx: Ctx): boolean => ctx.s.config.getBool('zeppelin.notebook.collaborative.mode.enable', true);
-
-/** Applies a diff-match-patch text fuzzily, as Zeppelin does; hunks whose context is gone are dropped. */
-function applyPatch(patch: string, text: string): string {
-  let patches;
-  try {
-    patches = dmp.patch_fromText(patch);
-  } catch (e) {
-    throw new ZeppelinError(`Invalid patch: ${(e as Error).message}`);
-  }
-  return dmp.patch_apply(patches, text)[0];
-}
-
-function scheduleResync(ctx: Ctx, entry: NoteEntry, id: string): void {
-  resyncFor(ctx.s.connections).patched(entry.id, id, ctx.user, () => {
-    const now = ctx.s.notebook.get(entry.id);
-    const found = now && findParagraph(now.note, id);
-    return found ? found.paragraph.text ?? '' : undefined;
-  });
-}
 
 const badIndex = (index: number, size: number): ZeppelinError =>
   new ZeppelinError(`Index ${index} out of bounds (0..${size})`, 'BAD_REQUEST', `HTTP 400 Bad Request, cause: index ${index} is out of bounds (note has ${size} paragraphs)`);
@@ -59,7 +36,7 @@ export const paragraphHandlers = {
   COMMIT_PARAGRAPH: async ({ id, noteId, title, paragraph: sent, params, config, patch }, ctx) => {
     const entry = openNote(ctx, noteId);
     const { paragraph } = paragraphOf(entry, id);
-    const text = patch === undefined || !collaborative(ctx) ? sent : applyPatch(patch, paragraph.text ?? '');
+    const text = textToKeep(ctx, sent, patch, paragraph.text);
     if (await personalCommit(ctx, entry, paragraph, { title, text, params, config })) return;
     commitParagraph(paragraph, { title, text, params, config });
     await ctx.s.notebook.save(entry.id);
