@@ -37,7 +37,10 @@ function* saveNotebookRepo(deps: SagaDeps, action: ReturnType<typeof adminNotebo
   } catch {
     yield put(adminNotebookRepos.saveFailed());
     yield put(ui.toastShown({ text: REPO_SAVE_FAILED, level: 'danger', timeoutMs: REPO_TOAST_MS }));
+    return;
   }
+  // The back ends share the folder and only one serves notes: a save can change the other entries too.
+  yield call(loadNotebookRepos, deps);
 }
 
 export function* loadClusterNodes(deps: SagaDeps): SagaIterator<void> {

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
 import { ZeppelinConfig } from './config';
+import { cronAllowedFor } from './cron/policy';
 import { AngularService } from './angular/service';
 import { ExecutionEngine } from './execution/engine';
 import { StatusWriter } from './execution/status';
@@ -117,7 +118,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const repo = await openNoteRepo(config);
     const confDir = resolve(opts.confDir);
     const interpreters = new InterpreterRegistry(loadInterpreterSettings(confDir), config.getString('zeppelin.interpreter.group.default'), confDir);
-    const notebook = new Notebook(repo, interpreters);
+    const notebook = new Notebook(repo, interpreters, (path) => cronAllowedFor(config, path));
     await notebook.reload();
     const connections = new ConnectionManager(config.getBool('zeppelin.notebook.collaborative.mode.enable', true));
     const authorization = NoteAuthorization.load(confDir, config);

@@ -14,6 +14,8 @@ export interface NotebookRepo {
   className: string;
   settings: RepoSetting[];
   activePath?: string;
+  /** Our server: whether this back end serves notes now (a newly chosen one takes over at the next start). */
+  active?: boolean;
 }
 
 export interface AdminNotebookReposState {

@@ -14,7 +14,8 @@ import { bodyObject, ok, sendEnvelope } from '../rest/envelope';
 import { normalizePath, type Access, type AuthService } from './service';
 import type { LoginSession } from './sessions';
 
-export const LOGIN_FAILED_MESSAGE = "The username and password that you entered don't match.";
+/** Zeppelin's answer to bad credentials has an empty message; the UI shows its own text. */
+export const LOGIN_FAILED_MESSAGE = '';
 export const LOGIN_DISABLED_MESSAGE = 'Login is not enabled on this server (there is no shiro.ini): everybody works as anonymous.';
 export const lockedMessage = (seconds: number): string =>
   `Too many failed login attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} before trying again.`;

@@ -41,10 +41,23 @@ export class Notebook {
   private readonly ids = new Map<string, string>();
   private readonly listeners = new Set<(e: NotebookEvent) => void>();
 
+  /**
+   * `cronAllowed` decides `config.isZeppelinNotebookCronEnable`, which mirrors the server's cron settings for the
+   * note's path (PROTOCOL 5.9): set at creation and rename, and refreshed in memory when notes are read, so a note
+   * exported from a server without cron does not claim cron is off here. Without it the stored value is kept.
+   */
   constructor(
     private readonly repo: NoteRepo,
     private readonly interpreters: InterpreterRegistry,
+    private readonly cronAllowed?: (path: string) => boolean,
   ) {}
+
+  private mirrorCron(entry: NoteEntry): void {
+    if (!this.cronAllowed) return;
+    const allowed = this.cronAllowed(entry.path);
+    if (entry.note.config?.isZeppelinNotebookCronEnable === allowed) return;
+    entry.note.config = { ...(entry.note.config ?? {}), isZeppelinNotebookCronEnable: allowed };
+  }
 
   onChange(listener: (e: NotebookEvent) => void): () => void {
     this.listeners.add(listener);
@@ -64,7 +77,9 @@ export class Notebook {
       if (this.ids.has(s.path)) {
         console.warn(`[notes] two notes share the path ${s.path}; ${s.id} is listed anyway`);
       }
-      this.entries.set(s.id, { id: s.id, path: s.path, note: withoutStaleRuns(s.note) });
+      const entry = { id: s.id, path: s.path, note: withoutStaleRuns(s.note) };
+      this.mirrorCron(entry);
+      this.entries.set(s.id, entry);
       this.ids.set(s.path, s.id);
     }
     this.emit({ kind: 'reloaded' });
@@ -76,6 +91,7 @@ export class Notebook {
     const note = await this.repo.readOne(id);
     if (note) {
       entry.note = withoutStaleRuns(note);
+      this.mirrorCron(entry);
       this.emit({ kind: 'changed', id });
     }
     return entry;
@@ -138,6 +154,7 @@ export class Notebook {
   }
 
   private insert(entry: NoteEntry): Promise<void> {
+    this.mirrorCron(entry);
     this.entries.set(entry.id, entry);
     this.ids.set(entry.path, entry.id);
     this.emit({ kind: 'created', id: entry.id });
@@ -148,6 +165,7 @@ export class Notebook {
     if (this.ids.get(entry.path) === entry.id) this.ids.delete(entry.path);
     entry.path = path;
     entry.note.name = nameOf(path);
+    this.mirrorCron(entry);
     this.ids.set(path, entry.id);
     this.emit({ kind: 'moved', id: entry.id });
   }

@@ -1,12 +1,14 @@
 /** `/api/notebook-repositories` (PROTOCOL 3.8). */
 import type { FastifyInstance } from 'fastify';
 import { NotebookRepos } from '../admin/notebookRepos';
+import { revisionSupported } from '../revisions/service';
 import type { Services } from '../services';
 import { ZeppelinError } from '../util/errors';
 import { ok, sendError } from './envelope';
 
 export function registerNotebookRepoRoutes(app: FastifyInstance, services: Services, confDir: string): void {
-  const repos = new NotebookRepos(confDir, services.config.getString('zeppelin.notebook.dir'));
+  // What serves notes now: git unless it could not start (then the plain folder, see storage/select.ts).
+  const repos = new NotebookRepos(confDir, services.config.getString('zeppelin.notebook.dir'), revisionSupported(services) ? 'git' : 'plain');
 
   app.get('/api/notebook-repositories', async (_req, reply) => ok(reply, repos.list()));
 

@@ -76,7 +76,8 @@ export const WS_PERMISSIONS: WsPermissionTable = {
   RELOAD_NOTE: byId('READER'),
   GET_HOME_NOTE: { perm: 'READER', notes: (_d, ctx) => one(ctx.s.broadcasts.homeNoteId()) },
   NEW_NOTE: null,
-  CLONE_NOTE: openNote('READER'),
+  // Zeppelin checks nothing here; we ask what its REST clone asks (WRITER on the source), so both paths agree.
+  CLONE_NOTE: openNote('WRITER'),
   IMPORT_NOTE: null,
   NOTE_UPDATE: byId('WRITER'),
   NOTE_RENAME: {

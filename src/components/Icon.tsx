@@ -17,6 +17,7 @@ const PATHS = {
   folder: <path d="M1.5 4a1 1 0 0 1 1-1h3.5l1.5 1.5h6a1 1 0 0 1 1 1V12.5a1 1 0 0 1-1 1h-11a1 1 0 0 1-1-1z" />,
   folderOpen: <><path d="M1.5 12.5V4a1 1 0 0 1 1-1h3.5l1.5 1.5h5a1 1 0 0 1 1 1V7" /><path d="M1.5 12.5l2-5h11l-2 5z" /></>,
   grouped: <><rect x="2" y="2" width="12" height="12" rx="1" /><rect x="5" y="5" width="6" height="6" rx=".5" /></>,
+  eye: <><path d="M1.5 8S4 3.5 8 3.5 14.5 8 14.5 8 12 12.5 8 12.5 1.5 8 1.5 8z" /><circle cx="8" cy="8" r="2" /></>,
   question: <><circle cx="8" cy="8" r="6" /><path d="M6.2 6.2a1.9 1.9 0 1 1 2.6 1.8c-.6.3-.8.7-.8 1.3v.4" /><path d="M8 11.6v.2" /></>,
 } as const;
 

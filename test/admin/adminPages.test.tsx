@@ -84,6 +84,27 @@ describe('notebook repos page', () => {
     t.act(adminNotebookRepos.saved({ ...repo, settings: [{ ...repo.settings[0], selected: '/b' }] }));
     expect(within(section).getByRole('note')).toHaveTextContent('Notes are read from /a until the server restarts.');
   });
+
+  test('our server lists both back ends: the one in use is marked, and a newly chosen one says when it takes over', () => {
+    const t = setup('/notebookRepos');
+    const settings = (use: string) => [
+      { type: 'INPUT' as const, name: 'Notebook Path', selected: '/a', value: [] },
+      { type: 'DROPDOWN' as const, name: 'Use for notes', selected: use, value: [{ name: 'Yes', value: 'true' }, { name: 'No', value: 'false' }] },
+    ];
+    const local = { name: 'LocalFolderNotebookRepo', className: 'c.Local', activePath: '/a', active: false, settings: settings('false') };
+    const git = { name: 'GitNotebookRepo', className: 'c.Git', activePath: '/a', active: true, settings: settings('true') };
+    t.act(adminNotebookRepos.loaded([local, git]));
+    expect(screen.getByRole('heading', { name: 'GitNotebookRepo (in use)' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).toBeNull();
+    const section = screen.getByRole('region', { name: 'LocalFolderNotebookRepo' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Edit' }));
+    fireEvent.change(within(section).getByLabelText('Use for notes'), { target: { value: 'true' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(t.last('adminNotebookRepos/saveSubmitted')?.payload).toEqual({ className: 'c.Local', settings: { 'Notebook Path': '/a', 'Use for notes': 'true' } });
+    t.act(adminNotebookRepos.loaded([{ ...local, settings: settings('true') }, { ...git, settings: settings('false') }]));
+    expect(within(screen.getByRole('region', { name: 'LocalFolderNotebookRepo' })).getByRole('note')).toHaveTextContent('Serves notes from the next server start.');
+    expect(within(screen.getByRole('region', { name: 'GitNotebookRepo' })).getByRole('note')).toHaveTextContent('Serves notes until the server restarts.');
+  });
 });
 
 const result = (name: string, type: HeliumResult['pkg']['type'], enabled: boolean, extra: Partial<HeliumResult['pkg']> = {}): HeliumResult => ({

@@ -89,18 +89,31 @@ describe('configurations', () => {
 });
 
 describe('notebook repositories', () => {
-  test('lists the local folder with its path; a new path is saved to zeppelin-site.xml', async () => {
-    const list = await api<Array<{ name: string; className: string; settings: Array<{ name: string; type: string; selected: string }>; activePath: string }>>(server.url, '/api/notebook-repositories');
+  test('lists the local and the git-versioned folder; a new path and the chosen back end are saved to zeppelin-site.xml', async () => {
+    type Repo = { name: string; className: string; settings: Array<{ name: string; type: string; selected: string }>; activePath: string; active: boolean };
+    const list = await api<Repo[]>(server.url, '/api/notebook-repositories');
     expect(list.status).toBe(200);
-    expect(list.body.body).toHaveLength(1);
-    const repo = list.body.body![0];
-    expect(repo.settings[0]).toEqual(expect.objectContaining({ name: 'Notebook Path', type: 'INPUT', selected: server.notebookDir }));
+    const repos = list.body.body!;
+    expect(repos.map((r) => [r.name, r.active])).toEqual([['LocalFolderNotebookRepo', false], ['GitNotebookRepo', true]]);
+    const [local, git] = repos;
+    expect(local.settings).toEqual([
+      expect.objectContaining({ name: 'Notebook Path', type: 'INPUT', selected: server.notebookDir }),
+      expect.objectContaining({ name: 'Use for notes', type: 'DROPDOWN', selected: 'false' }),
+    ]);
+    expect(git.settings[1].selected).toBe('true');
     const next = join(server.dir, 'notes2');
-    const saved = await put('/api/notebook-repositories', { name: repo.className, settings: { 'Notebook Path': next } });
+    const saved = await put('/api/notebook-repositories', { name: git.className, settings: { 'Notebook Path': next } });
     expect(saved.status).toBe(200);
-    expect((saved.body.body as typeof repo).settings[0].selected).toBe(next);
-    expect((saved.body.body as typeof repo).activePath).toBe(server.notebookDir);
+    expect((saved.body.body as Repo).settings[0].selected).toBe(next);
+    expect((saved.body.body as Repo).activePath).toBe(server.notebookDir);
     expect(readFileSync(join(server.confDir, 'zeppelin-site.xml'), 'utf8')).toContain(`<value>${next}</value>`);
+    // Saying "No" to the store in use is refused; choosing the plain folder switches from the next start.
+    expect((await put('/api/notebook-repositories', { name: 'GitNotebookRepo', settings: { 'Use for notes': 'false' } })).status).toBe(406);
+    const switched = await put('/api/notebook-repositories', { name: 'LocalFolderNotebookRepo', settings: { 'Use for notes': 'true' } });
+    expect(switched.status).toBe(200);
+    expect(readFileSync(join(server.confDir, 'zeppelin-site.xml'), 'utf8')).toContain('<value>org.apache.zeppelin.notebook.repo.VFSNotebookRepo</value>');
+    const after = (await api<Repo[]>(server.url, '/api/notebook-repositories')).body.body!;
+    expect(after.map((r) => [r.name, r.settings[1].selected, r.active])).toEqual([['LocalFolderNotebookRepo', 'true', false], ['GitNotebookRepo', 'false', true]]);
   });
 
   test('blank payload 404 {}, malformed settings 406 {error}', async () => {

@@ -202,10 +202,11 @@ describe('collaborative editing by two logged-in users', () => {
     // user2 presses Run with its text, whose own changes already went out as patches: its patch is empty.
     const runFrom = b.mark();
     b.send('RUN_PARAGRAPH', { id: pid, paragraph: START, params: {}, config: {}, patch: makePatch(START, START) }, user2);
-    const done = await b.waitFor((f) => f.op === 'PARAGRAPH' && f.data.paragraph.id === pid && f.data.paragraph.status === 'FINISHED', runFrom, 10000, 'finished run');
+    type Run = { paragraph: { id: string; status: string; text: string; results?: unknown } };
+    const done = await b.waitFor((f) => f.op === 'PARAGRAPH' && (f.data as Run).paragraph.id === pid && (f.data as Run).paragraph.status === 'FINISHED', runFrom, 10000, 'finished run');
     const merged = '%md\nfirst (1) line\nsecond line';
-    expect(done.data.paragraph.text).toBe(merged);
-    expect(JSON.stringify(done.data.paragraph.results)).toContain('first (1) line');
+    expect((done.data as Run).paragraph.text).toBe(merged);
+    expect(JSON.stringify((done.data as Run).paragraph.results)).toContain('first (1) line');
     expect(await serverText()).toBe(merged);
   });
 

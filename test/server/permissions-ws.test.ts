@@ -38,7 +38,7 @@ const paragraphsJson = (t: Target): string => JSON.stringify(t.pids.map((id) => 
 const CASES: OpCase[] = [
   { op: 'GET_NOTE', perm: 'READER', data: (t) => ({ id: t.noteId }), reply: 'NOTE' },
   { op: 'RELOAD_NOTE', perm: 'READER', data: (t) => ({ id: t.noteId }), reply: 'NOTE' },
-  { op: 'CLONE_NOTE', perm: 'READER', room: true, data: (t) => ({ id: t.noteId, name: `/${t.folder}-clone` }), reply: 'NEW_NOTE' },
+  { op: 'CLONE_NOTE', perm: 'WRITER', room: true, data: (t) => ({ id: t.noteId, name: `/${t.folder}-clone` }), reply: 'NEW_NOTE' },
   { op: 'NOTE_UPDATE', perm: 'WRITER', room: true, data: (t) => ({ id: t.noteId, name: 'note', config: { looknfeel: 'report' } }), reply: 'NOTE_UPDATED' },
   { op: 'NOTE_RENAME', perm: 'OWNER', room: true, data: (t) => ({ id: t.noteId, name: `/${t.folder}/renamed` }), reply: 'NOTE' },
   { op: 'FOLDER_RENAME', perm: 'OWNER', data: (t) => ({ id: `/${t.folder}`, name: `/${t.folder}-moved` }) },

@@ -1,5 +1,6 @@
 /** What collaborative mode shows: the users watching the note, and who is typing in a paragraph. */
 import { useAppSelector } from '../../app/hooks';
+import { Icon } from '../../components/Icon';
 import type { ParagraphId } from '../../protocol';
 import { selectIsRevision } from './selectors';
 
@@ -9,7 +10,7 @@ export function Watchers() {
   if (!status) return null;
   return (
     <span className="note-collaborators" role="group" aria-label="Users watching this note" title="Collaborative mode: edits are shared as you type">
-      <span aria-hidden="true">👁</span>
+      <Icon name="eye" />
       <ul>{users.map((u) => <li key={u}>{u}</li>)}</ul>
     </span>
   );

@@ -83,6 +83,15 @@ function PermissionsPanel() {
 
 const formatDuration = (ms: number): string => (ms < 1000 ? `${ms} ms` : ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
 
+/** Runs are recorded when they end, so a long run would sit below later skips: the panel orders by start. */
+const newestFirst = <T extends { startedAt: number | string }>(runs: T[]): T[] =>
+  [...runs].sort((a, b) => new Date(b.startedAt).getTime() - new Date(a.startedAt).getTime());
+
+const firstLine = (text: string | undefined): string => {
+  const line = (text ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+};
+
 /** Beyond Zeppelin: when the schedule fires next and how its last runs went (our server only). */
 function CronHistory() {
   const { info, error } = useAppSelector((s) => s.cron);
@@ -96,9 +105,10 @@ function CronHistory() {
         <table className="cron-history" aria-label="Run history">
           <thead><tr><th>Started</th><th>Duration</th><th>Outcome</th><th>Failing paragraph</th></tr></thead>
           <tbody>
-            {info.history.map((r) => {
+            {newestFirst(info.history).map((r) => {
               const pid = r.paragraphId;
-              const name = r.paragraphTitle ?? (pid ? paragraphs[pid]?.title || pid : '');
+              const p = pid ? paragraphs[pid] : undefined;
+              const name = r.paragraphTitle ?? (pid ? p?.title || firstLine(p?.text) || pid : '');
               return (
                 <tr key={`${r.startedAt}-${r.outcome}`} data-outcome={r.outcome}>
                   <td>{formatDate(r.startedAt, PARAGRAPH_DATE_FORMAT)}</td>
@@ -115,15 +125,37 @@ function CronHistory() {
   );
 }
 
+/** `cronExecutingRoles` as typed in the panel: stored as a JSON array in a string, or a plain comma list. */
+function rolesText(raw: unknown): string {
+  if (Array.isArray(raw)) return raw.filter((r) => typeof r === 'string').join(', ');
+  if (typeof raw !== 'string' || raw.trim() === '') return '';
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (Array.isArray(parsed)) return parsed.filter((r) => typeof r === 'string').join(', ');
+  } catch {
+    // a plain comma list
+  }
+  return raw;
+}
+
 function CronPanel() {
   const dispatch = useAppDispatch();
   const meta = useAppSelector(selectOpenMeta);
   const viewOnly = useAppSelector(selectViewOnly);
   const [expr, setExpr] = useState(meta?.config?.cron ?? '');
   const [user, setUser] = useState(meta?.config?.cronExecutingUser ?? '');
+  const [roles, setRoles] = useState(() => rolesText(meta?.config?.cronExecutingRoles));
+  const myRoles = useAppSelector((s) => s.session.roles);
+  // Stored as the UIs store the ticket's roles: a JSON array in a string. A schedule set without roles runs with
+  // the roles of the user who sets it, as Zeppelin's UI does.
+  const rolesConfig = (cron: string): string | undefined => {
+    const list = roles.split(/[\s,]+/).filter((r) => r !== '');
+    if (list.length > 0) return JSON.stringify(list);
+    return cron !== '' && myRoles.length > 0 ? JSON.stringify(myRoles) : undefined;
+  };
   const save = (cron: string) => {
     setExpr(cron);
-    dispatch(notePage.noteConfigChanged({ cron, cronExecutingUser: user || undefined }));
+    dispatch(notePage.noteConfigChanged({ cron, cronExecutingUser: user || undefined, cronExecutingRoles: rolesConfig(cron) }));
   };
   const enabled = meta?.config?.isZeppelinNotebookCronEnable;
   return (
@@ -140,7 +172,11 @@ function CronPanel() {
       </label>
       <label className="form-field"><span>Run as</span>
         <input aria-label="Run as" value={user} disabled={viewOnly} onChange={(e) => setUser(e.target.value)}
-          onBlur={() => { if (user !== (meta?.config?.cronExecutingUser ?? '')) dispatch(notePage.noteConfigChanged({ cron: expr, cronExecutingUser: user || undefined })); }} />
+          onBlur={() => { if (user !== (meta?.config?.cronExecutingUser ?? '')) save(expr); }} />
+      </label>
+      <label className="form-field"><span>Run with roles</span>
+        <input aria-label="Run with roles" value={roles} disabled={viewOnly} placeholder="role1, role2" onChange={(e) => setRoles(e.target.value)}
+          onBlur={() => { if (roles !== rolesText(meta?.config?.cronExecutingRoles)) save(expr); }} />
       </label>
       <label className="form-field checkbox">
         <input type="checkbox" checked={meta?.config?.releaseresource === true} disabled={viewOnly}

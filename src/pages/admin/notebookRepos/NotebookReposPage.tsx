@@ -33,10 +33,14 @@ function RepoEditor({ repo }: { repo: NotebookRepo }) {
 function Repo({ repo }: { repo: NotebookRepo }) {
   const dispatch = useAppDispatch();
   const { editing } = useAppSelector(selectNotebookRepos);
-  const restartPending = repo.activePath !== undefined && repo.settings.some((s) => s.selected !== repo.activePath);
+  const path = repo.settings.find((s) => s.type === 'INPUT');
+  const chosen = repo.settings.find((s) => s.type === 'DROPDOWN')?.selected;
+  const pathPending = repo.activePath !== undefined && path !== undefined && path.selected !== repo.activePath;
+  // Our server lists both back ends; the one chosen for notes takes over at the next start.
+  const usePending = repo.active !== undefined && chosen !== undefined && (chosen === 'true') !== repo.active;
   return (
     <section aria-label={repo.name} className="notebook-repo">
-      <h2>{repo.name}</h2>
+      <h2>{repo.name}{repo.active && <span className="admin-badge"> (in use)</span>}</h2>
       <p className="admin-muted">{repo.className}</p>
       {editing === repo.className ? <RepoEditor repo={repo} /> : <>
         <table className="admin-table">
@@ -46,7 +50,8 @@ function Repo({ repo }: { repo: NotebookRepo }) {
         </table>
         <button type="button" onClick={() => dispatch(adminNotebookRepos.editStarted(repo.className))}>Edit</button>
       </>}
-      {restartPending && <p role="note">Notes are read from {repo.activePath} until the server restarts.</p>}
+      {(repo.active ?? true) && pathPending && <p role="note">Notes are read from {repo.activePath} until the server restarts.</p>}
+      {usePending && <p role="note">{chosen === 'true' ? 'Serves notes from the next server start.' : 'Serves notes until the server restarts.'}</p>}
     </section>
   );
 }
