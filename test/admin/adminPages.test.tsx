@@ -95,6 +95,7 @@ describe('notebook repos page', () => {
     const git = { name: 'GitNotebookRepo', className: 'c.Git', activePath: '/a', active: true, settings: settings('true') };
     t.act(adminNotebookRepos.loaded([local, git]));
     expect(screen.getByRole('heading', { name: 'GitNotebookRepo (in use)' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'GitNotebookRepo' })).getByRole('row', { name: 'Use for notes Yes' })).toBeInTheDocument();
     expect(screen.queryByRole('note')).toBeNull();
     const section = screen.getByRole('region', { name: 'LocalFolderNotebookRepo' });
     fireEvent.click(within(section).getByRole('button', { name: 'Edit' }));

@@ -30,6 +30,10 @@ function RepoEditor({ repo }: { repo: NotebookRepo }) {
   );
 }
 
+/** A dropdown shows the chosen option's name, as in the editor. */
+const shown = (s: NotebookRepo['settings'][number]): string =>
+  s.type === 'DROPDOWN' ? s.value.find((o) => o.value === s.selected)?.name ?? s.selected : s.selected;
+
 function Repo({ repo }: { repo: NotebookRepo }) {
   const dispatch = useAppDispatch();
   const { editing } = useAppSelector(selectNotebookRepos);
@@ -45,7 +49,7 @@ function Repo({ repo }: { repo: NotebookRepo }) {
       {editing === repo.className ? <RepoEditor repo={repo} /> : <>
         <table className="admin-table">
           <tbody>
-            {repo.settings.map((s) => <tr key={s.name}><th scope="row">{s.name}</th><td className="value">{s.selected}</td></tr>)}
+            {repo.settings.map((s) => <tr key={s.name}><th scope="row">{s.name}</th><td className="value">{shown(s)}</td></tr>)}
           </tbody>
         </table>
         <button type="button" onClick={() => dispatch(adminNotebookRepos.editStarted(repo.className))}>Edit</button>
