@@ -9,8 +9,8 @@
  * - Ops that take their note from the connection (PROTOCOL 1.9) are checked on that note, exactly the one the
  *   handler will use; ops naming a paragraph only by id are checked on the note that holds it.
  * - Unlike Zeppelin, folder and trash ops need OWNER on every note they would move or delete (all or nothing),
- *   cloning needs READER on the source, revision history and Jupyter export need READER, and angular object
- *   changes need RUNNER (they can trigger runs through watchers).
+ *   cloning needs WRITER on the source (as Zeppelin's REST clone), revision history and Jupyter export need
+ *   READER, and angular object changes need RUNNER (they can trigger runs through watchers).
  * - Notes that do not exist are not checked: the handler answers with its usual "not found".
  */
 import type { SendMap, SendOp } from '../../src/protocol';
