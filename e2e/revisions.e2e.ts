@@ -96,9 +96,9 @@ test('commit, compare, view a revision read-only and set it back', async () => {
   await panel.getByText('Nothing to display').waitFor();
   await list.getByRole('button', { name: /changed text/ }).click();
   const diff = panel.getByRole('region', { name: 'Text diff' });
-  // A character diff: "change me" became "changed text".
-  expect((await diff.locator('.jsondiffpatch-textdiff-added').allTextContents()).join('')).toBe('d text');
-  expect((await diff.locator('.jsondiffpatch-textdiff-deleted').allTextContents()).join('')).toBe(' me');
+  // A line diff: the line "%md change me" was replaced by "%md changed text".
+  expect(await diff.locator('.jsondiffpatch-added .jsondiffpatch-value').allTextContents()).toEqual(['"%md changed text"']);
+  expect(await diff.locator('.jsondiffpatch-deleted .jsondiffpatch-value').allTextContents()).toEqual(['"%md change me"']);
   expect(sent.filter((f) => f.op === 'NOTE_REVISION_FOR_COMPARE').map((f) => [f.data.revisionId, f.data.position]))
     .toEqual([[first, 'first'], [second, 'second']]);
   await toolbar.getByRole('button', { name: 'Compare revisions' }).click();

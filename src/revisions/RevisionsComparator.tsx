@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { formatDate, REVISION_DATE_FORMAT } from '../app/dates';
 import type { Revision } from '../protocol';
 import { HEAD_REVISION_ID, REVISION_PROBLEM, type ComparedNote, type ComparePosition } from '../../slices/revisions';
-import { compareNotes, diffHtml, diffParagraph, type ParagraphComparison } from './compare';
+import { compareNotes, diffHtml, diffParagraph, linesOf, type ParagraphComparison } from './compare';
 
 export type { ComparePosition };
 
@@ -51,7 +51,7 @@ function RevisionSelect(props: { label: string; value: string; options: Revision
 function DiffPanel({ item }: { item: ParagraphComparison | undefined }) {
   const diff = useMemo(() => (item ? diffParagraph(item.first, item.second) : undefined), [item]);
   if (!item || !diff) return <div className="revisions-comparator__diff"><p>{NOTHING_TO_DISPLAY}</p></div>;
-  const textHtml = diffHtml(diff.text, item.first?.text ?? '');
+  const textHtml = diffHtml(diff.text, linesOf(item.first?.text));
   const resultsHtml = diffHtml(diff.results, item.first?.results ?? {});
   if (textHtml === '' && resultsHtml === '') {
     return (

@@ -41,11 +41,17 @@ export function labelOf(p: Paragraph): string {
 /** Only what a reader compares: the text and the output, not run dates or editor state. */
 const comparable = (p: Paragraph): { text: string; results: ParagraphResults | undefined } => ({ text: p.text ?? '', results: p.results });
 
+/**
+ * Paragraph text is compared line by line: the panel then lists every line, kept, deleted or added, with its number,
+ * which reads like a code diff (a character diff of the whole text shows only fragments and offsets).
+ */
+export const linesOf = (text: string | undefined): string[] => (text ?? '').split('\n');
+
 export function diffParagraph(first: Paragraph | undefined, second: Paragraph | undefined): ParagraphDiff {
   const a = first ? comparable(first) : { text: '', results: undefined };
   const b = second ? comparable(second) : { text: '', results: undefined };
   return {
-    text: differ.diff(a.text, b.text),
+    text: differ.diff(linesOf(a.text), linesOf(b.text)),
     results: differ.diff(a.results ?? {}, b.results ?? {}),
   };
 }

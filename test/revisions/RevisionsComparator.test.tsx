@@ -107,8 +107,8 @@ test('waits for both notes, then compares paragraph by paragraph and shows the d
   fireEvent.click(within(list).getByText('%md after'));
   expect(within(list).getByText('%md after').closest('button')).toHaveAttribute('aria-pressed', 'true');
   const text = screen.getByRole('region', { name: 'Text diff' });
-  expect(text.querySelector('.jsondiffpatch-textdiff-deleted')?.textContent).toContain('before');
-  expect(text.querySelector('.jsondiffpatch-textdiff-added')?.textContent).toContain('after');
+  expect(text.querySelector('.jsondiffpatch-deleted')?.textContent).toContain('before');
+  expect(text.querySelector('.jsondiffpatch-added')?.textContent).toContain('after');
   const results = screen.getByRole('region', { name: 'Results diff' });
   expect(results.textContent).toContain('old');
   expect(results.textContent).toContain('new');

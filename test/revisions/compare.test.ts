@@ -38,10 +38,18 @@ describe('diffParagraph', () => {
     const d = diffParagraph(para('p', 'print(1)', 'one'), para('p', 'print(2)', 'two'));
     expect(d.text).toBeDefined();
     expect(d.results).toBeDefined();
-    const html = diffHtml(d.text, 'print(1)');
-    expect(html).toContain('jsondiffpatch-textdiff-added');
-    expect(html).toContain('2');
+    const html = diffHtml(d.text, ['print(1)']);
+    expect(html).toContain('jsondiffpatch-added');
+    expect(html).toContain('print(2)');
     expect(diffHtml(d.results, { code: 'SUCCESS', msg: [{ type: 'TEXT', data: 'one' }] })).toContain('jsondiffpatch');
+  });
+
+  test('text is compared line by line: kept lines stay in view, a changed line is deleted and added', () => {
+    const before = 'import os\nprint(1)\nprint(3)';
+    const after = 'import os\nprint(2)\nprint(3)\nprint(4)';
+    const html = diffHtml(diffParagraph(para('p', before), para('p', after)).text, before.split('\n'));
+    const rows = [...html.matchAll(/<li class="jsondiffpatch-(\w+)"[^>]*>.*?<pre>&quot;(.*?)&quot;<\/pre>/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(rows).toEqual(['unchanged import os', 'deleted print(1)', 'added print(2)', 'unchanged print(3)', 'added print(4)']);
   });
 
   test('identical paragraphs have no delta; an added one diffs against nothing', () => {
@@ -51,7 +59,7 @@ describe('diffParagraph', () => {
   });
 
   test('markup in a paragraph is escaped in the rendered diff', () => {
-    const html = diffHtml(diffParagraph(para('p', '<b>a</b>'), para('p', '<img src=x onerror=alert(1)>')).text, '<b>a</b>');
+    const html = diffHtml(diffParagraph(para('p', '<b>a</b>'), para('p', '<img src=x onerror=alert(1)>')).text, ['<b>a</b>']);
     expect(html).not.toContain('<img');
   });
 });
