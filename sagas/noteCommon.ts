@@ -5,6 +5,7 @@ import { wsOut } from '../src/protocol/actions';
 import type { RootState } from '../src/app/rootReducer';
 import type { FormParams, Paragraph, ParagraphConfig, ParagraphId, RunAllEntry } from '../src/protocol';
 import { selectEditBlocked, selectOpenMeta, selectOrderedParagraphs, selectText } from '../src/pages/note/selectors';
+import { makePatchText } from '../src/pages/note/textPatch';
 
 export interface ParagraphChanges {
   title?: string;
@@ -63,7 +64,15 @@ export function* runMany(pick: (ps: Paragraph[]) => Paragraph[]): SagaIterator<v
   const s: RootState = yield select();
   const meta = selectOpenMeta(s);
   if (!meta) return;
-  const entries = pick(selectOrderedParagraphs(s)).map((p) => runEntry(p, selectText(s, p.id)));
+  // While collaborating each entry also carries our own change as a patch, as a single run does.
+  const base = s.notes.collaborative.status ? yield* sharedBase() : undefined;
+  const entries = pick(selectOrderedParagraphs(s)).map((p) => {
+    const text = selectText(s, p.id);
+    if (!base) return runEntry(p, text);
+    const patch = makePatchText(base.get(p.id) ?? p.text ?? '', text);
+    base.set(p.id, text);
+    return { ...runEntry(p, text), patch };
+  });
   if (entries.length === 0) return;
   yield put(wsOut.RUN_ALL_PARAGRAPHS({ noteId: meta.id, paragraphs: JSON.stringify(entries) }));
 }

@@ -18,6 +18,7 @@ import { mayUse } from '../interpreters/settingsAdmin';
 import type { Completion, FormType } from '../interpreters/types';
 import type { NoteEntry } from '../notes/notebook';
 import { commitParagraph, findParagraph, setParagraphField } from '../notes/paragraphs';
+import { keptText } from '../notes/textMerge';
 import { errorMessage, ZeppelinError } from '../util/errors';
 import type { EngineDeps } from './deps';
 import { ParagraphJob } from './job';
@@ -232,7 +233,17 @@ export class ExecutionEngine {
         if (state.stopped || !this.deps.notebook.get(entry.id)) return;
         const found = item && typeof item.id === 'string' ? findParagraph(entry.note, item.id) : undefined;
         if (!found) continue;
-        this.applyInput(entry, found.paragraph, { title: item.title, text: typeof item.paragraph === 'string' ? item.paragraph : found.paragraph.text ?? '', params: item.params, config: item.config }, user);
+        const stored = found.paragraph.text;
+        // While collaborating our client adds its own change as a patch, applied to the text as it is now.
+        let text = typeof item.paragraph === 'string' ? item.paragraph : stored ?? '';
+        if (typeof item.paragraph === 'string' && typeof item.patch === 'string') {
+          try {
+            text = keptText(this.deps.config, item.paragraph, item.patch, stored);
+          } catch {
+            // an unreadable patch: the sent text, as from a client without patches
+          }
+        }
+        this.applyInput(entry, found.paragraph, { title: item.title, text, params: item.params, config: item.config }, user);
         const result = await this.submit(entry, found.paragraph, user);
         if (result === 'ERROR' || result === 'ABORT') return;
       }

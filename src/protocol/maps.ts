@@ -18,6 +18,8 @@ export interface RunAllEntry {
   paragraph: string;
   config?: ParagraphConfig;
   params?: FormParams;
+  /** Our extension while collaborating, as on RUN_PARAGRAPH (server/ws/collabText.ts); Zeppelin ignores it. */
+  patch?: string;
 }
 
 export interface SendMap {

@@ -144,6 +144,22 @@ describe('saving while collaborating', () => {
     expect(alone.data).not.toHaveProperty('patch');
   });
 
+  test('run all while collaborating: every entry carries our own change as a patch', async () => {
+    const t = await collaborating();
+    t.store.dispatch(notePage.draftChanged({ id: PY, text: `${ORIGINAL}\nprint(1)` }));
+    await t.clock.advance(0);
+    const after = t.mark();
+    t.store.dispatch(notePage.commandInvoked({ command: 'runAll' }));
+    t.store.dispatch(notePage.dialogConfirmed({ dialog: { kind: 'runAll' } }));
+    await t.clock.advance(0);
+    const [runAll] = after().filter((f) => f.op === 'RUN_ALL_PARAGRAPHS');
+    const entries = JSON.parse(runAll.data.paragraphs as string) as { id: string; paragraph: string; patch?: string }[];
+    expect(entries.length).toBeGreaterThan(1);
+    expect(entries.every((e) => typeof e.patch === 'string')).toBe(true);
+    // our typing already went out as a patch: nothing left to add, whatever the server has by now
+    expect(entries.find((e) => e.id === PY)?.patch).toBe('');
+  });
+
   test('alone, the commit carries the whole text only, as Zeppelin sends it', async () => {
     const t = await openNote();
     t.store.dispatch(notePage.draftChanged({ id: PY, text: `${ORIGINAL}!` }));

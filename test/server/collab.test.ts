@@ -210,6 +210,19 @@ describe('collaborative editing by two logged-in users', () => {
     expect(await serverText()).toBe(merged);
   });
 
+  test("run all entries carrying a patch keep the collaborator's edit too", async () => {
+    const one = new Editor(a, noteId, pid, START, user1);
+    const bFrom = b.mark();
+    one.type(START.replace('second', 'second (1)'));
+    await b.next('PATCH_PARAGRAPH', bFrom);
+    type Run = { paragraph: { id: string; status: string; text: string } };
+    const runFrom = b.mark();
+    const entries = [{ id: pid, paragraph: START, config: {}, params: {}, patch: makePatch(START, START) }];
+    b.send('RUN_ALL_PARAGRAPHS', { noteId, paragraphs: JSON.stringify(entries) }, user2);
+    const done = await b.waitFor((f) => f.op === 'PARAGRAPH' && (f.data as Run).paragraph.id === pid && (f.data as Run).paragraph.status === 'FINISHED', runFrom, 10000, 'finished run');
+    expect((done.data as Run).paragraph.text).toBe('%md\nfirst line\nsecond (1) line');
+  });
+
   test('a commit without a patch replaces the text, as Zeppelin does', async () => {
     const one = new Editor(a, noteId, pid, START, user1);
     const bFrom = b.mark();
