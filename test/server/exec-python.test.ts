@@ -173,6 +173,17 @@ describe('%python (real process per session)', () => {
     expect(textOf((await run(a, pid, '%python\nprint(x)')).final)).toBe('20\n');
   });
 
+  test('a cancel sent the moment a run starts ends it as ABORT without losing the process', async () => {
+    // The interrupt may reach the runner before it has picked the run up, or before its cancel line is read.
+    for (let i = 0; i < 20; i++) {
+      const { from } = startRun(a, pid, '%python\nwhile True:\n    pass');
+      await a.waitFor(isStatus(pid, ['RUNNING']), from);
+      a.send('CANCEL_PARAGRAPH', { id: pid });
+      expect((await waitFinal(a, pid, from)).final.status).toBe('ABORT');
+    }
+    expect(textOf((await run(a, pid, '%python\nprint(x)')).final)).toBe('20\n');
+  });
+
   test('a code that ignores the interrupt is killed after the grace period; the next run starts fresh', async () => {
     const { from } = startRun(a, pid, '%python\nimport signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nprint("ignoring", flush=True)\nwhile True:\n    time.sleep(0.01)');
     // Cancel only once the handler is in place: an interrupt before it would be an ordinary KeyboardInterrupt.

@@ -275,22 +275,40 @@ def _print_error(etype, value, tb):
 
 
 CANCELLED = set()
+# Set when a SIGINT reached the main loop between runs. The server sends a run's cancel line before its SIGINT, but
+# the reader thread may not have read that line yet when the next run is picked up.
+IDLE_INTERRUPT = threading.Event()
+LATE_CANCEL_WAIT_S = 0.5
+
+
+def _cancelled_before_start(token):
+    if IDLE_INTERRUPT.is_set():
+        IDLE_INTERRUPT.clear()
+        deadline = time.monotonic() + LATE_CANCEL_WAIT_S
+        while token not in CANCELLED and time.monotonic() < deadline:
+            time.sleep(0.01)
+    if token in CANCELLED:
+        CANCELLED.discard(token)
+        return True
+    return False
 
 
 def execute(cmd):
-    if cmd.get("token") in CANCELLED:
-        # The cancel overtook the run (its SIGINT hit the idle loop): the run ends before it starts.
-        CANCELLED.discard(cmd.get("token"))
-        send({"ev": "done", "id": cmd.get("id"), "ok": False, "aborted": True})
-        return
-    z.note_id = cmd.get("noteId", "")
-    z.paragraph_id = cmd.get("id", "")
-    z.params = cmd.get("params") or {}
-    z.note_params = cmd.get("noteParams") or {}
-    z.max_result = int(cmd.get("maxResult") or 1000)
+    token = cmd.get("token")
     ok, aborted = True, False
+    # Everything sits inside the try: an interrupt at any point ends this run as cancelled, and the done event is
+    # always sent, so the server never waits for a run the runner has dropped.
     try:
-        _run(cmd["code"])
+        if _cancelled_before_start(token):
+            # The cancel overtook the run (its SIGINT hit the idle loop): the run ends before it starts.
+            ok, aborted = False, True
+        else:
+            z.note_id = cmd.get("noteId", "")
+            z.paragraph_id = cmd.get("id", "")
+            z.params = cmd.get("params") or {}
+            z.note_params = cmd.get("noteParams") or {}
+            z.max_result = int(cmd.get("maxResult") or 1000)
+            _run(cmd["code"])
     except KeyboardInterrupt:
         ok, aborted = False, True
         sys.stderr.write("KeyboardInterrupt: the paragraph was cancelled\n")
@@ -305,7 +323,7 @@ def execute(cmd):
         OUT.flush()
     except KeyboardInterrupt:
         pass
-    CANCELLED.discard(cmd.get("token"))
+    CANCELLED.discard(token)
     send({"ev": "done", "id": cmd.get("id"), "ok": ok, "aborted": aborted})
 
 
@@ -383,7 +401,8 @@ def main():
                 return
             execute(cmd)
         except KeyboardInterrupt:
-            # An interrupt that arrived between runs: nothing to cancel.
+            # An interrupt between runs: its cancel may be for the run about to start (see execute).
+            IDLE_INTERRUPT.set()
             continue
 
 
