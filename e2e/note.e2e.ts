@@ -59,13 +59,20 @@ test('a sample note opens with its paragraphs, editors, sandboxed HTML and text 
   await open(page);
   await page.getByRole('heading', { level: 1, name: '1. IPython Basic' }).waitFor();
   expect((await ids(page)).length).toBe(14);
-  const frame = page.frameLocator(`#paragraph_20180118-105449_1130638270 iframe.result-frame`);
+  // open() centred the Python paragraph; far paragraphs are placeholders, so bring the HTML one into view first.
+  const HTML = '20180118-105449_1130638270';
+  await waitUntil(async () => {
+    await page.evaluate((id) => document.getElementById(`paragraph_${id}`)?.scrollIntoView({ block: 'center' }), HTML);
+    return page.locator(`#paragraph_${HTML} iframe.result-frame`).isVisible();
+  }, (shown) => shown, 30_000);
+  const frame = page.frameLocator(`#paragraph_${HTML} iframe.result-frame`);
   await frame.getByText('IPython is more powerful').first().waitFor();
   // the note's HTML runs in an opaque origin: no access to the app's storage or DOM
-  const probe = await page.locator('#paragraph_20180118-105449_1130638270 iframe.result-frame').evaluate((f: HTMLIFrameElement) => {
+  const probe = await page.locator(`#paragraph_${HTML} iframe.result-frame`).evaluate((f: HTMLIFrameElement) => {
     try { return String(f.contentWindow?.document); } catch { return 'blocked'; }
   });
   expect(probe).toBe('blocked');
+  await page.evaluate((id) => document.getElementById(`paragraph_${id}`)?.scrollIntoView({ block: 'center' }), PY);
   await para(page, PY).getByTestId('text-result').waitFor();
   expect(sent.some((f) => f.op === 'GET_INTERPRETER_BINDINGS')).toBe(true);
 });
