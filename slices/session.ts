@@ -3,6 +3,7 @@
  * adds it to frames at send time), so action logs and DevTools exports cannot leak it.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { jsonRoles } from '../src/protocol/roles';
 
 export type LoginState = 'unknown' | 'anonymous' | 'loggedIn' | 'loggedOut';
 
@@ -101,13 +102,4 @@ export function screenNameOf(principal: string): string {
 }
 
 /** Zeppelin sends roles as a JSON array inside a string; anything unreadable counts as no roles. */
-export function parseRoles(roles: unknown): string[] {
-  if (Array.isArray(roles)) return roles.filter((r): r is string => typeof r === 'string');
-  if (typeof roles !== 'string' || roles.trim() === '') return [];
-  try {
-    const v: unknown = JSON.parse(roles);
-    return Array.isArray(v) ? v.filter((r): r is string => typeof r === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+export const parseRoles = (roles: unknown): string[] => jsonRoles(roles) ?? [];

@@ -3,6 +3,7 @@
  * authentication is on; this embedded server, usually run by one person without a shiro.ini, schedules whenever
  * `zeppelin.notebook.cron.enable` is true (its default here).
  */
+import { roleList } from '../../src/protocol';
 import type { ZeppelinConfig } from '../config';
 import { isTrashed } from '../notes/paths';
 
@@ -40,18 +41,7 @@ export function executingUser(config: Config): string {
 }
 
 /** The UIs store the ticket's roles, a JSON array inside a string; arrays and comma lists are accepted too. */
-export function executingRoles(config: Config): string[] {
-  const raw = config?.cronExecutingRoles;
-  if (Array.isArray(raw)) return raw.filter((r): r is string => typeof r === 'string');
-  if (typeof raw !== 'string' || raw.trim() === '') return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed)) return parsed.filter((r): r is string => typeof r === 'string');
-  } catch {
-    // Not JSON: a plain list.
-  }
-  return raw.split(',').map((r) => r.trim()).filter((r) => r !== '');
-}
+export const executingRoles = (config: Config): string[] => roleList(config?.cronExecutingRoles);
 
 /**
  * NOTE_UPDATE may only name the caller (or one of the caller's roles) as the executing user, and only roles the

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notePage, PERMISSION_KEYS, type PermissionKey } from '../../../slices/notePage';
 import type { InterpreterBinding } from '../../protocol';
+import { roleList } from '../../protocol/roles';
 import { formatDate, PARAGRAPH_DATE_FORMAT } from '../../app/dates';
 import { CRON_PRESETS } from './model';
 import { selectIsNoteOwner, selectOpenMeta, selectViewOnly } from './selectors';
@@ -125,18 +126,8 @@ function CronHistory() {
   );
 }
 
-/** `cronExecutingRoles` as typed in the panel: stored as a JSON array in a string, or a plain comma list. */
-function rolesText(raw: unknown): string {
-  if (Array.isArray(raw)) return raw.filter((r) => typeof r === 'string').join(', ');
-  if (typeof raw !== 'string' || raw.trim() === '') return '';
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed)) return parsed.filter((r) => typeof r === 'string').join(', ');
-  } catch {
-    // a plain comma list
-  }
-  return raw;
-}
+/** `cronExecutingRoles` as typed in the panel: the same reading the scheduler makes of it. */
+const rolesText = (raw: unknown): string => roleList(raw).join(', ');
 
 function CronPanel() {
   const dispatch = useAppDispatch();
