@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { launch, type Browser } from '../e2e/support/browser';
 import { ROOT } from '../e2e/support/server';
 import { startServer, type RunningServer } from '../server/app';
-import type { Note, Paragraph } from '../src/protocol';
+import type { Note, Paragraph } from '../protocol';
 
 const WEB_DIR = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
 const REPS = Number(process.env.BENCH_REPS || 5);

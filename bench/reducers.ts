@@ -4,8 +4,8 @@
  * Run: npx tsx bench/reducers.ts   (prints one JSON object)
  */
 import { makeStore } from '../src/app/store';
-import { actionForFrame, wsIn } from '../src/protocol/actions';
-import { decodeServerFrame, type Paragraph } from '../src/protocol';
+import { actionForFrame, wsIn } from '../slices/wsActions';
+import { decodeServerFrame, type Paragraph } from '../protocol';
 
 const FRAMES = Number(process.env.BENCH_FRAMES || 50_000);
 const ROUNDS = 5;

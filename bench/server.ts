@@ -13,7 +13,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { startServer } from '../server/app';
 import { newParagraph } from '../server/notes/paragraphs';
 import { serializeNote } from '../server/storage/zpln';
-import type { Note } from '../src/protocol';
+import type { Note } from '../protocol';
 
 const GET_NOTE_ROUNDS = 200;
 const COMMIT_ROUNDS = 300;

@@ -4,8 +4,8 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, spawn } from 'redux-saga/effects';
-import { HttpError } from '../src/app/rest';
-import type { RootState } from '../src/app/rootReducer';
+import { HttpError } from './restClient';
+import type { RootState } from '../slices/rootReducer';
 import { adminPermissionDenied, NO_PERMISSION_TEXT, PERMISSION_REDIRECT_MS } from '../slices/adminAccess';
 import { ui } from '../slices/ui';
 import type { SagaDeps } from './deps';

@@ -5,8 +5,8 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { adminHelium, convertConfig, heliumErrorTitle, ORDER_SAVE_FAILED, type ConfField, type HeliumResult } from '../slices/adminHelium';
-import type { RootState } from '../src/app/rootReducer';
-import { installHeliumGlobal } from '../src/helium/registry';
+import type { RootState } from '../slices/rootReducer';
+import { installHeliumGlobal } from './heliumRegistry';
 import { select } from 'redux-saga/effects';
 import type { SagaDeps } from './deps';
 import { adminRest, failureText } from './adminAccess';

@@ -10,8 +10,8 @@ import {
   type InterpreterConfirm, type InterpreterTemplate, type Repository, type RepositoryForm, type SettingForm,
 } from '../slices/adminInterpreters';
 import { ui } from '../slices/ui';
-import type { InterpreterSetting } from '../src/protocol';
-import type { RootState } from '../src/app/rootReducer';
+import type { InterpreterSetting } from '../protocol';
+import type { RootState } from '../slices/rootReducer';
 import type { SagaDeps } from './deps';
 import { adminRest, failureText } from './adminAccess';
 

@@ -4,10 +4,10 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put } from 'redux-saga/effects';
-import { HttpError } from '../src/app/rest';
+import { HttpError } from './restClient';
 import { parseRoles, screenNameOf, session } from '../slices/session';
 import { serverInfo } from '../slices/server';
-import type { Ticket } from '../src/protocol';
+import type { Ticket } from '../protocol';
 import { backoffMs } from './backoff';
 import type { SagaDeps } from './deps';
 import { restCall } from './rest';

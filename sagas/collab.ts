@@ -5,7 +5,7 @@
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, fork, put, takeEvery } from 'redux-saga/effects';
 import { collab } from '../slices/collab';
-import { wsIn } from '../src/protocol/actions';
+import { wsIn } from '../slices/wsActions';
 import type { SagaDeps } from './deps';
 
 export const EDITING_BADGE_MS = 3000;

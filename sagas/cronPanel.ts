@@ -7,9 +7,9 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { cron, type CronInfo } from '../slices/cron';
 import { notePage } from '../slices/notePage';
-import { HttpError } from '../src/app/rest';
-import type { RootState } from '../src/app/rootReducer';
-import { wsIn } from '../src/protocol/actions';
+import { HttpError } from './restClient';
+import type { RootState } from '../slices/rootReducer';
+import { wsIn } from '../slices/wsActions';
 import type { SagaDeps } from './deps';
 import { restCall } from './rest';
 

@@ -2,8 +2,8 @@
  * Everything the sagas need from the outside world, injected so that tests run them with a manual clock, a fake
  * socket and a fake fetch: no sleeps, no real timers, no network.
  */
-import type { FrameAuth } from '../src/protocol';
-import type { RestClient } from '../src/app/rest';
+import type { FrameAuth } from '../protocol';
+import type { RestClient } from './restClient';
 
 /** The part of the browser WebSocket the socket saga uses. */
 export interface SocketLike {

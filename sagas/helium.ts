@@ -5,9 +5,9 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put } from 'redux-saga/effects';
-import { HttpError } from '../src/app/rest';
+import { HttpError } from './restClient';
 import { helium, type EnabledPackage } from '../slices/helium';
-import type { HeliumPackage } from '../src/protocol';
+import type { HeliumPackage } from '../protocol';
 import type { SagaDeps } from './deps';
 import { restCall } from './rest';
 

@@ -9,9 +9,9 @@ import { connection } from '../slices/connection';
 import { jobManager } from '../slices/jobManager';
 import { route } from '../slices/route';
 import { ui } from '../slices/ui';
-import { HttpError } from '../src/app/rest';
-import { wsOut } from '../src/protocol/actions';
-import type { RootState } from '../src/app/rootReducer';
+import { HttpError } from './restClient';
+import { wsOut } from '../slices/wsActions';
+import type { RootState } from '../slices/rootReducer';
 import type { SagaDeps } from './deps';
 import { restCall } from './rest';
 

@@ -8,10 +8,10 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import { loginSubmitted, parseRoles, screenNameOf, session } from '../slices/session';
 import { ui } from '../slices/ui';
-import { HttpError } from '../src/app/rest';
-import { wsOut } from '../src/protocol/actions';
-import type { Ticket } from '../src/protocol';
-import type { RootState } from '../src/app/rootReducer';
+import { HttpError } from './restClient';
+import { wsOut } from '../slices/wsActions';
+import type { Ticket } from '../protocol';
+import type { RootState } from '../slices/rootReducer';
 import type { SagaDeps } from './deps';
 import { restCall } from './rest';
 

@@ -7,9 +7,9 @@ import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga
 import type { Action } from '@reduxjs/toolkit';
 import { noteDialogs } from '../slices/noteDialogs';
 import { selectOpenNoteId } from '../slices/notes';
-import { wsIn, wsOut } from '../src/protocol/actions';
-import type { JsonObject } from '../src/protocol';
-import type { RootState } from '../src/app/rootReducer';
+import { wsIn, wsOut } from '../slices/wsActions';
+import type { JsonObject } from '../protocol';
+import type { RootState } from '../slices/rootReducer';
 import type { SagaDeps } from './deps';
 
 /** Spec: the import dialog moves between its steps after 400 ms. */

@@ -1,11 +1,11 @@
 /** Building blocks shared by the note-page sagas: payloads built from the store, and the guards every edit passes. */
 import type { SagaIterator } from 'redux-saga';
 import { getContext, put, select } from 'redux-saga/effects';
-import { wsOut } from '../src/protocol/actions';
-import type { RootState } from '../src/app/rootReducer';
-import type { FormParams, Paragraph, ParagraphConfig, ParagraphId, RunAllEntry } from '../src/protocol';
-import { selectEditBlocked, selectOpenMeta, selectOrderedParagraphs, selectText } from '../src/pages/note/selectors';
-import { makePatchText } from '../src/pages/note/textPatch';
+import { wsOut } from '../slices/wsActions';
+import type { RootState } from '../slices/rootReducer';
+import type { FormParams, Paragraph, ParagraphConfig, ParagraphId, RunAllEntry } from '../protocol';
+import { selectEditBlocked, selectOpenMeta, selectOrderedParagraphs, selectText } from '../slices/noteSelectors';
+import { makePatchText } from '../protocol/textPatch';
 
 export interface ParagraphChanges {
   title?: string;

@@ -2,8 +2,8 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery } from 'redux-saga/effects';
 import { ui } from '../slices/ui';
-import { resolveLanguageTag } from '../src/app/locales';
-import type { RootState } from '../src/app/rootReducer';
+import { resolveLanguageTag } from '../slices/domain/locales';
+import type { RootState } from '../slices/rootReducer';
 import type { Preferences, SagaDeps } from './deps';
 
 const THEMES = new Set(['system', 'light', 'dark']);

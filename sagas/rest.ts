@@ -4,9 +4,9 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select } from 'redux-saga/effects';
-import { HttpError, httpResponseError } from '../src/app/rest';
+import { HttpError, httpResponseError } from './restClient';
 import { session } from '../slices/session';
-import type { RootState } from '../src/app/rootReducer';
+import type { RootState } from '../slices/rootReducer';
 import type { SagaDeps } from './deps';
 
 export const currentRef = (s: RootState): string => (s.route.search ? `${s.route.path}?${s.route.search}` : s.route.path);

@@ -7,8 +7,8 @@ import { put, select, takeEvery } from 'redux-saga/effects';
 import { connection } from '../slices/connection';
 import { notes } from '../slices/notes';
 import { route } from '../slices/route';
-import { wsOut } from '../src/protocol/actions';
-import type { RootState } from '../src/app/rootReducer';
+import { wsOut } from '../slices/wsActions';
+import type { RootState } from '../slices/rootReducer';
 
 function* fetchForRoute(force: boolean): SagaIterator<void> {
   const s: RootState = yield select();

@@ -16,8 +16,8 @@ import { notePage } from '../slices/notePage';
 import { REVISION_PROBLEM, revisions, HEAD_REVISION_ID } from '../slices/revisions';
 import { route } from '../slices/route';
 import { ui } from '../slices/ui';
-import { wsIn, wsOut } from '../src/protocol/actions';
-import type { RootState } from '../src/app/rootReducer';
+import { wsIn, wsOut } from '../slices/wsActions';
+import type { RootState } from '../slices/rootReducer';
 import type { SagaDeps } from './deps';
 
 /** Shown in the commit dialog when the message is blank (the REST endpoint refuses one with a 400, too). */

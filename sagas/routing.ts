@@ -4,12 +4,12 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery } from 'redux-saga/effects';
-import { guardRoute, POST_LOGIN_REDIRECT_MS, PRODUCT_TITLE, refFromSearch } from '../src/app/routing';
+import { guardRoute, POST_LOGIN_REDIRECT_MS, PRODUCT_TITLE, refFromSearch } from '../slices/domain/routing';
 import { route } from '../slices/route';
 import { session } from '../slices/session';
 import { ui } from '../slices/ui';
-import { wsIn } from '../src/protocol/actions';
-import type { RootState } from '../src/app/rootReducer';
+import { wsIn } from '../slices/wsActions';
+import type { RootState } from '../slices/rootReducer';
 import type { SagaDeps } from './deps';
 import { currentRef } from './rest';
 

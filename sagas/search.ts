@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import { route } from '../slices/route';
 import { search, type SearchHit } from '../slices/search';
-import type { RootState } from '../src/app/rootReducer';
+import type { RootState } from '../slices/rootReducer';
 import type { SagaDeps } from './deps';
 import { restCall } from './rest';
 

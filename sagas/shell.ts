@@ -3,8 +3,8 @@ import type { SagaIterator } from 'redux-saga';
 import { call, fork, put, select, takeEvery } from 'redux-saga/effects';
 import { notes } from '../slices/notes';
 import { TOAST_TIMEOUT_MS, ui, type Toast } from '../slices/ui';
-import { wsIn } from '../src/protocol/actions';
-import type { RootState } from '../src/app/rootReducer';
+import { wsIn } from '../slices/wsActions';
+import type { RootState } from '../slices/rootReducer';
 import type { SagaDeps } from './deps';
 
 const TOAST_ACTIONS = [ui.toastShown.type, wsIn.NOTICE.type, wsIn.INTERPRETER_INSTALL_STARTED.type, wsIn.INTERPRETER_INSTALL_RESULT.type];

@@ -13,8 +13,8 @@
 import { buffers, eventChannel, type Channel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { actionChannel, call, put, race, take } from 'redux-saga/effects';
 import { connection } from '../slices/connection';
-import { actionForFrame, isWsSend, opOfSend, wsUnknownOp, type WsSendAction } from '../src/protocol/actions';
-import { decodeServerFrame, encodeClientFrame, type SendMap, type SendOp } from '../src/protocol';
+import { actionForFrame, isWsSend, opOfSend, wsUnknownOp, type WsSendAction } from '../slices/wsActions';
+import { decodeServerFrame, encodeClientFrame, type SendMap, type SendOp } from '../protocol';
 import { backoffMs } from './backoff';
 import { SOCKET_OPEN, type SagaDeps, type SocketLike } from './deps';
 

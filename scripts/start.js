@@ -19,7 +19,7 @@ function newestMtime(p) {
 function uiIsStale() {
   if (!fs.existsSync(dist)) return true;
   const built = fs.statSync(dist).mtimeMs;
-  const sources = ['src', 'slices', 'sagas', 'webpack.config.js', 'package-lock.json'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
+  const sources = ['protocol', 'src', 'slices', 'sagas', 'webpack.config.js', 'package-lock.json'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
   return sources.some((p) => newestMtime(p) > built);
 }
 

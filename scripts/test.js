@@ -41,7 +41,7 @@ function finish(ok) {
   process.exit(ok && failed === 0 ? 0 : 1);
 }
 
-if (!step('lint', bin('eslint'), ['--max-warnings', '0', '--ext', '.ts,.tsx,.js', 'src', 'slices', 'sagas', 'server', 'test', 'bench', 'e2e', 'scripts', 'webpack.config.js'])) finish(false);
+if (!step('lint', bin('eslint'), ['--max-warnings', '0', '--ext', '.ts,.tsx,.js', 'protocol', 'src', 'slices', 'sagas', 'server', 'test', 'bench', 'e2e', 'scripts', 'webpack.config.js'])) finish(false);
 if (!step('type check', bin('tsc'), ['--noEmit', '-p', '.'])) finish(false);
 const unitOk = jestStep('jest', ['--ci']);
 if (!step('build', process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--stats', 'errors-warnings'])) finish(false);

@@ -4,7 +4,7 @@
  * (closed → opening → open) and the reorderable list of enabled visualisation bundles.
  */
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { HeliumPackage } from '../src/protocol';
+import type { HeliumPackage } from '../protocol';
 import type { LoadStatus } from './adminAccess';
 
 export type PackageType = 'VISUALIZATION' | 'SPELL' | 'INTERPRETER' | 'APPLICATION';

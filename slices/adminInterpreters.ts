@@ -4,7 +4,7 @@
  * submitted form is checked here (pure functions) so the spec's texts are tested without a browser.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { InterpreterDependency, InterpreterOption, InterpreterProperty, InterpreterSetting } from '../src/protocol';
+import type { InterpreterDependency, InterpreterOption, InterpreterProperty, InterpreterSetting } from '../protocol';
 import type { LoadStatus } from './adminAccess';
 
 export const INTERPRETER_TEXT = {

@@ -4,7 +4,7 @@
  * (`collab/editingExpired` from the collab saga), when the room stops being collaborative, or with another note.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { wsIn } from '../src/protocol/actions';
+import { wsIn } from './wsActions';
 
 export interface CollabState {
   /** Paragraph id → the user whose patches are arriving for it. */

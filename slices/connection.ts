@@ -3,7 +3,7 @@
  * from the kernel status). Written only by the socket saga's events.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FrameError } from '../src/protocol';
+import type { FrameError } from '../protocol';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 

@@ -4,8 +4,8 @@
  * applications a paragraph is offered.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { wsIn } from '../src/protocol/actions';
-import type { HeliumPackage, ParagraphId } from '../src/protocol';
+import { wsIn } from './wsActions';
+import type { HeliumPackage, ParagraphId } from '../protocol';
 
 export type BundleStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 

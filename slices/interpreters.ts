@@ -1,7 +1,7 @@
 /** Interpreter settings, each note's bindings, and the editor setting the server resolved per paragraph. */
 import { createSlice } from '@reduxjs/toolkit';
-import { wsIn, wsOut } from '../src/protocol/actions';
-import type { EditorSetting, InterpreterBinding, InterpreterSetting } from '../src/protocol';
+import { wsIn, wsOut } from './wsActions';
+import type { EditorSetting, InterpreterBinding, InterpreterSetting } from '../protocol';
 
 export interface InterpretersState {
   settings: InterpreterSetting[];

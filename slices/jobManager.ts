@@ -3,7 +3,7 @@
  * themselves are in the jobs slice (fed by LIST_NOTE_JOBS / LIST_UPDATE_NOTE_JOBS).
  */
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { NoteJobInfo, ParagraphStatus } from '../src/protocol';
+import type { NoteJobInfo, ParagraphStatus } from '../protocol';
 import { jobsSelectors, type jobsSlice } from './jobs';
 
 export type JobSort = 'recent' | 'oldest';

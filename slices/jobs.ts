@@ -1,7 +1,7 @@
 /** The job manager's list, fed by LIST_NOTE_JOBS (full list) and LIST_UPDATE_NOTE_JOBS (changes and removals). */
 import { createEntityAdapter, createSlice } from '@reduxjs/toolkit';
-import { wsIn } from '../src/protocol/actions';
-import type { NoteJobInfo } from '../src/protocol';
+import { wsIn } from './wsActions';
+import type { NoteJobInfo } from '../protocol';
 
 export const jobsAdapter = createEntityAdapter<NoteJobInfo, string>({ selectId: (j) => j.noteId });
 

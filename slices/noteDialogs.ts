@@ -9,7 +9,7 @@
  * - A confirmation carries the action to dispatch when confirmed, so it is plain data in the log.
  */
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import { wsIn, wsOut } from '../src/protocol/actions';
+import { wsIn, wsOut } from './wsActions';
 
 export type ImportStep = 1 | 2;
 

@@ -9,10 +9,10 @@
  *   record what the page shows.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { wsIn, wsOut } from '../src/protocol/actions';
-import type { FormParams, InterpreterBinding, NoteConfig, ParagraphId, Permissions, ResultConfig } from '../src/protocol';
-import type { CommandId } from '../src/pages/note/commands';
-import { applyPatchText } from '../src/pages/note/textPatch';
+import { wsIn, wsOut } from './wsActions';
+import type { FormParams, InterpreterBinding, NoteConfig, ParagraphId, Permissions, ResultConfig } from '../protocol';
+import type { CommandId } from './domain/commands';
+import { applyPatchText } from '../protocol/textPatch';
 
 export type PermissionKey = keyof Permissions;
 

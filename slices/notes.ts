@@ -13,9 +13,9 @@
  *   request is stored; the way back to the live note fetches it afresh.
  */
 import { createSelector, createSlice } from '@reduxjs/toolkit';
-import { wsIn, wsOut } from '../src/protocol/actions';
-import type { FormInput, FormParams, Note, NoteBase, NoteConfig, NoteId, NoteInfo, NoteRuntimeInfo, ParagraphId } from '../src/protocol';
-import { buildNoteTree } from '../src/app/noteTree';
+import { wsIn, wsOut } from './wsActions';
+import type { FormInput, FormParams, Note, NoteBase, NoteConfig, NoteId, NoteInfo, NoteRuntimeInfo, ParagraphId } from '../protocol';
+import { buildNoteTree } from './domain/noteTree';
 
 export type NoteMeta = NoteBase;
 

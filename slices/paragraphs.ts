@@ -13,9 +13,9 @@
  * revision's: the live frames of the room this connection is still in are ignored, as they carry no note id.
  */
 import { createEntityAdapter, createSlice, type EntityState, type UnknownAction } from '@reduxjs/toolkit';
-import { wsIn, wsOut } from '../src/protocol/actions';
-import { isRunningStatus, type Paragraph, type ParagraphResults, type RunAllEntry } from '../src/protocol';
-import { applyPatchText } from '../src/pages/note/textPatch';
+import { wsIn, wsOut } from './wsActions';
+import { isRunningStatus, type Paragraph, type ParagraphResults, type RunAllEntry } from '../protocol';
+import { applyPatchText } from '../protocol/textPatch';
 import { helium } from './helium';
 import { answersRevision, notes, type RevisionRef } from './notes';
 

@@ -9,8 +9,8 @@
  *   an earlier choice cannot show the wrong revision.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { wsIn, wsOut } from '../src/protocol/actions';
-import type { Note, Revision } from '../src/protocol';
+import { wsIn, wsOut } from './wsActions';
+import type { Note, Revision } from '../protocol';
 
 export type ComparePosition = 'first' | 'second';
 

@@ -3,7 +3,7 @@
  * sagas (resync, title) can react to it and the action log shows where the user was.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { matchRoute, type RouteMatch } from '../src/app/routing';
+import { matchRoute, type RouteMatch } from './domain/routing';
 
 export interface RouteState {
   path: string;

@@ -1,6 +1,6 @@
 /** What the server told us about itself: version, configuration values, limits. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { wsIn } from '../src/protocol/actions';
+import { wsIn } from './wsActions';
 
 export interface ServerInfoState {
   version: string | null;

@@ -3,7 +3,7 @@
  * adds it to frames at send time), so action logs and DevTools exports cannot leak it.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { jsonRoles } from '../src/protocol/roles';
+import { jsonRoles } from '../protocol/roles';
 
 export type LoginState = 'unknown' | 'anonymous' | 'loggedIn' | 'loggedOut';
 

@@ -3,7 +3,7 @@
  * Toast ids come from a counter in state, so replaying a log gives the same ids.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { wsIn } from '../src/protocol/actions';
+import { wsIn } from './wsActions';
 
 export type ToastLevel = 'info' | 'success' | 'warning' | 'danger';
 

@@ -2,7 +2,7 @@
  * Angular objects (PROTOCOL 2.7, 4.11) per interpreter group (= interpreter session id), each scoped to a
  * paragraph, a note, or global (no note id). Pure state; the service next to it does the messaging.
  */
-import type { AngularObject } from '../../src/protocol';
+import type { AngularObject } from '../../protocol';
 
 const keyOf = (name: string, noteId?: string, paragraphId?: string): string => `${noteId ?? ''}\u0000${paragraphId ?? ''}\u0000${name}`;
 

@@ -3,7 +3,7 @@
  * reach the rest of the room and the interpreter session, and every change is mirrored into the note's
  * `angularObjects` snapshot.
  */
-import type { AngularObject } from '../../src/protocol';
+import type { AngularObject } from '../../protocol';
 import { parseParagraphText } from '../interpreters/magic';
 import { SessionManager } from '../interpreters/sessions';
 import type { InterpreterRegistry } from '../interpreters/settings';

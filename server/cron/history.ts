@@ -3,7 +3,7 @@
  * so the cron panel can show when runs happened, how long they took and where they failed. Kept in the note
  * file, it follows the note through renames and moves.
  */
-import type { Note, Paragraph } from '../../src/protocol';
+import type { Note, Paragraph } from '../../protocol';
 
 export type CronOutcome = 'SUCCESS' | 'ERROR' | 'ABORT' | 'SKIPPED' | 'FAILED';
 

@@ -3,7 +3,7 @@
  * authentication is on; this embedded server, usually run by one person without a shiro.ini, schedules whenever
  * `zeppelin.notebook.cron.enable` is true (its default here).
  */
-import { roleList } from '../../src/protocol';
+import { roleList } from '../../protocol';
 import type { ZeppelinConfig } from '../config';
 import { isTrashed } from '../notes/paths';
 

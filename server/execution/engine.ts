@@ -8,7 +8,7 @@
  * - A paragraph has at most one live job; submitting it again while it is pending or running joins that job.
  * - A sequential run (run-all) sets `info.isRunning`, which blocks the editing ops of PROTOCOL 1.4 step 6.
  */
-import type { FormParams, Paragraph, ParagraphStatus, RunAllEntry } from '../../src/protocol';
+import type { FormParams, Paragraph, ParagraphStatus, RunAllEntry } from '../../protocol';
 import { parseForms } from '../interpreters/forms';
 import { parseParagraphText } from '../interpreters/magic';
 import { formTypeOf } from '../interpreters/registry';

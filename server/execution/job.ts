@@ -3,7 +3,7 @@
  * starts it, PROGRESS every 500 ms, output streamed through an OutputRelay, then FINISHED / ERROR / ABORT with
  * the authoritative results.
  */
-import type { FormInput, FormParams, InterpreterInfo, Paragraph, ParagraphStatus } from '../../src/protocol';
+import type { FormInput, FormParams, InterpreterInfo, Paragraph, ParagraphStatus } from '../../protocol';
 import { substituteForms } from '../interpreters/forms';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector } from '../interpreters/output';
 import type { QueuedJob } from '../interpreters/scheduler';

@@ -2,7 +2,7 @@
  * Paragraph status changes: the fields, the save and the broadcasts that go with each (PROTOCOL 5.4 step 5):
  * SAVE_NOTE_FORMS + PARAGRAPH to the room, then a job-manager update.
  */
-import type { Paragraph, ParagraphStatus } from '../../src/protocol';
+import type { Paragraph, ParagraphStatus } from '../../protocol';
 import { setParagraphField } from '../notes/paragraphs';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { personalOwner } from '../personal/store';

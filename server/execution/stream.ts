@@ -8,7 +8,7 @@
  *   for an index before that index's UPDATE.
  * - flush() runs before the final PARAGRAPH, which carries the authoritative results.
  */
-import type { ReceiveMap, ResultMessage, ResultType } from '../../src/protocol';
+import type { ReceiveMap, ResultMessage, ResultType } from '../../protocol';
 import type { OutputEvents } from '../interpreters/output';
 import type { ConnectionManager } from '../ws/connections';
 

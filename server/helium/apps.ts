@@ -11,7 +11,7 @@
  * - The application state (status and output) is kept in `paragraph.apps`, so a reload shows it again.
  */
 import { createRequire } from 'node:module';
-import type { ApplicationState, Paragraph } from '../../src/protocol';
+import type { ApplicationState, Paragraph } from '../../protocol';
 import { findParagraph } from '../notes/paragraphs';
 import type { Services } from '../services';
 import { errorMessage, noSuchNote, noSuchParagraph, ZeppelinError } from '../util/errors';

@@ -9,7 +9,7 @@
  */
 import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { HeliumPackage } from '../../src/protocol';
+import type { HeliumPackage } from '../../protocol';
 
 export const REGISTRY_DIR = 'helium';
 export const SHIPPED_PACKAGES = resolve(__dirname, '..', '..', 'helium-packages');

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HeliumPackage } from '../../src/protocol';
+import type { HeliumPackage } from '../../protocol';
 import { atomicWrite } from '../storage/atomicWrite';
 import { ZeppelinError } from '../util/errors';
 import { HeliumRegistry, latest, type RegisteredPackage } from './registry';

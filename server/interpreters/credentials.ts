@@ -9,7 +9,7 @@
  *   running user.
  * - Every password that was filled is masked in the run's output.
  */
-import type { InterpreterProperty } from '../../src/protocol';
+import type { InterpreterProperty } from '../../protocol';
 import type { CredentialMap } from '../admin/credentialStore';
 
 const PLACEHOLDER = /\{([^{}\s]+)\.(user|password)\}/g;

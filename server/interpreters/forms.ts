@@ -2,7 +2,7 @@
  * Template ("SIMPLE") dynamic forms of PROTOCOL 4.5: `${...}` paragraph forms and `$${...}` note forms, parsed
  * into Input definitions and substituted with the current params at run time.
  */
-import type { FormInput, FormOption, FormParams } from '../../src/protocol';
+import type { FormInput, FormOption, FormParams } from '../../protocol';
 
 export interface ParsedForms {
   forms: Record<string, FormInput>;

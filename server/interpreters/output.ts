@@ -8,7 +8,7 @@
  * - The limit counts bytes per TEXT/TABLE message. On reaching it the message is cut at its last complete line,
  *   an HTML alert message follows and everything after it in the run is dropped.
  */
-import type { ResultMessage, ResultType } from '../../src/protocol';
+import type { ResultMessage, ResultType } from '../../protocol';
 import type { OutputSink } from './types';
 
 export interface OutputEvents {

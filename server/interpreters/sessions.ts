@@ -3,7 +3,7 @@
  * isolated per note (InterpreterOption.perNote). A session owns the FIFO scheduler and lazily opens one
  * interpreter instance per interpreter class, so `%sql` and `%duckdb` of the same setting share a database.
  */
-import type { InterpreterInfo, InterpreterSetting } from '../../src/protocol';
+import type { InterpreterInfo, InterpreterSetting } from '../../protocol';
 import { errorMessage } from '../util/errors';
 import { createInterpreter } from './registry';
 import { FifoScheduler } from './scheduler';

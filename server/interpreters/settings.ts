@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EditorSetting, InterpreterInfo, InterpreterOption, InterpreterProperty, InterpreterSetting } from '../../src/protocol';
+import type { EditorSetting, InterpreterInfo, InterpreterOption, InterpreterProperty, InterpreterSetting } from '../../protocol';
 import { atomicWriteSync } from '../storage/atomicWrite';
 import { magicOf } from './magic';
 

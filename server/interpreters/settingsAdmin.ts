@@ -11,7 +11,7 @@
  *   saying so, while local file dependencies are checked for existence.
  */
 import { existsSync } from 'node:fs';
-import type { InterpreterDependency, InterpreterOption, InterpreterProperty, InterpreterSetting } from '../../src/protocol';
+import type { InterpreterDependency, InterpreterOption, InterpreterProperty, InterpreterSetting } from '../../protocol';
 import { ZeppelinError } from '../util/errors';
 
 export const NAME_PATTERN = /^[-_a-zA-Z0-9]+$/;

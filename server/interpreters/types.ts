@@ -2,7 +2,7 @@
  * The contract every interpreter implements. Adding an interpreter is adding a file under impl/ that exports a
  * class behind this interface, plus one line in impl/index.ts naming its class.
  */
-import type { FormInput, FormParams, ResultCode, ResultType } from '../../src/protocol';
+import type { FormInput, FormParams, ResultCode, ResultType } from '../../protocol';
 
 /** Where an interpreter writes while it runs; the engine streams it to the note room. */
 export interface OutputSink {

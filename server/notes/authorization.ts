@@ -12,7 +12,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Permissions } from '../../src/protocol';
+import type { Permissions } from '../../protocol';
 import type { ZeppelinConfig } from '../config';
 import { atomicWriteSync } from '../storage/atomicWrite';
 import type { Notebook } from './notebook';

@@ -1,5 +1,5 @@
 /** Job-manager views built from stored paragraphs (PROTOCOL 2.5, 3.4, 4.9). */
-import type { NoteJobInfo, Paragraph, ParagraphStatus } from '../../src/protocol';
+import type { NoteJobInfo, Paragraph, ParagraphStatus } from '../../protocol';
 import { parseAnyDate } from '../util/dates';
 import type { NoteEntry } from './notebook';
 

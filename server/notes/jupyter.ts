@@ -1,6 +1,6 @@
 /** Jupyter conversion both ways (PROTOCOL 5.10). */
 import { randomBytes } from 'node:crypto';
-import type { JsonObject, JsonValue, Note, Paragraph, ResultMessage } from '../../src/protocol';
+import type { JsonObject, JsonValue, Note, Paragraph, ResultMessage } from '../../protocol';
 import { formatFileDate } from '../util/dates';
 import { newParagraph } from './paragraphs';
 

@@ -3,7 +3,7 @@
  * validates everything first and mutates only when it cannot fail any more, so a rejected request leaves notes
  * (and their files) untouched. Persistence is delegated to NoteRepo; callers await `save` before replying.
  */
-import type { JsonObject, Note, NoteInfo, Paragraph } from '../../src/protocol';
+import type { JsonObject, Note, NoteInfo, Paragraph } from '../../protocol';
 import type { InterpreterRegistry } from '../interpreters/settings';
 import { isVersioned, type RevisionStore } from '../revisions/types';
 import type { NoteRepo } from '../storage/noteRepo';

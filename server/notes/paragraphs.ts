@@ -1,5 +1,5 @@
 /** Creating and editing paragraphs in the file flavour (dates as `yyyy-MM-dd HH:mm:ss.SSS`). */
-import type { FormParams, Note, Paragraph, ParagraphConfig } from '../../src/protocol';
+import type { FormParams, Note, Paragraph, ParagraphConfig } from '../../protocol';
 import { formatFileDate } from '../util/dates';
 import { newParagraphId } from '../util/ids';
 import { magicOf, type InterpreterRegistry } from '../interpreters/settings';

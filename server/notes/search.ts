@@ -4,7 +4,7 @@
  * next query, so a burst of edits costs one re-index.
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
-import type { Note } from '../../src/protocol';
+import type { Note } from '../../protocol';
 import type { Notebook } from './notebook';
 import { nameOf } from './paths';
 

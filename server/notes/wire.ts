@@ -2,7 +2,7 @@
  * The note as it leaves the server. Websocket: dates as `yyyy-MM-dd'T'HH:mm:ssZ` plus `path` (PROTOCOL 1.10).
  * REST: Gson's US date style and forms without their `type` field. The stored note is never modified.
  */
-import type { FormInput, Note, Paragraph } from '../../src/protocol';
+import type { FormInput, Note, Paragraph } from '../../protocol';
 import { liveRuns } from '../execution/live';
 import { fileDateToRest, fileDateToWs } from '../util/dates';
 

@@ -2,7 +2,7 @@
  * The personalized-mode branches of the paragraph and form handlers (PROTOCOL 5.7): each returns false when the
  * note is shared, so the handler carries on with its usual path.
  */
-import type { FormParams, Paragraph, ParagraphConfig } from '../../src/protocol';
+import type { FormParams, Paragraph, ParagraphConfig } from '../../protocol';
 import type { NoteEntry } from '../notes/notebook';
 import { clearOutput, commitParagraph } from '../notes/paragraphs';
 import type { Ctx } from '../ws/context';

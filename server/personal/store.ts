@@ -16,7 +16,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FormParams, Note, Paragraph } from '../../src/protocol';
+import type { FormParams, Note, Paragraph } from '../../protocol';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { atomicWrite } from '../storage/atomicWrite';
 import { setParagraphField } from '../notes/paragraphs';

@@ -5,7 +5,7 @@
  * connected user a fresh INTERPRETER_SETTINGS (filtered by the owners option).
  */
 import type { FastifyInstance } from 'fastify';
-import type { InterpreterSetting } from '../../src/protocol';
+import type { InterpreterSetting } from '../../protocol';
 import { builtinInterpreterSettings } from '../interpreters/settings';
 import { editedSetting, mayUse, newSetting, PROPERTY_TYPES } from '../interpreters/settingsAdmin';
 import { repositoryFromRequest, RepositoryStore } from '../interpreters/repositories';

@@ -2,7 +2,7 @@
 import { principalOf } from '../admin/principal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteJobInfo, paragraphJobStatus } from '../notes/jobs';
-import type { FormParams, Paragraph } from '../../src/protocol';
+import type { FormParams, Paragraph } from '../../protocol';
 import { findParagraph, setParagraphField } from '../notes/paragraphs';
 import type { Services } from '../services';
 import { noSuchParagraph } from '../util/errors';

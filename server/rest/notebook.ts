@@ -1,6 +1,6 @@
 /** `/api/notebook` (PROTOCOL 3.3), sharing note logic and broadcasts with the websocket handlers. */
 import type { FastifyInstance } from 'fastify';
-import type { JsonObject, Note, Paragraph, Permissions } from '../../src/protocol';
+import type { JsonObject, Note, Paragraph, Permissions } from '../../protocol';
 import { clearOutput, commitParagraph, findParagraph, newParagraph, setParagraphField } from '../notes/paragraphs';
 import { normalizeNotePath } from '../notes/paths';
 import { noteAtRevision, revisionSupported } from '../revisions/service';

@@ -1,5 +1,5 @@
 /** What a versioned note store offers (PROTOCOL 2.4, 4.10). */
-import type { Note } from '../../src/protocol';
+import type { Note } from '../../protocol';
 
 export interface RevisionInfo {
   /** The commit id (40 hex digits). */

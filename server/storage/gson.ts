@@ -3,7 +3,7 @@
  * (`<` as `\u003c` and so on), and numbers read into Java `Object`/`Map` fields printed as doubles (`12.0`).
  * Matching that byte for byte means a note nobody changed is written back identical, and diffs in git stay small.
  */
-import type { JsonValue } from '../../src/protocol';
+import type { JsonValue } from '../../protocol';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '=': '\\u003d', "'": '\\u0027', '\u2028': '\\u2028', '\u2029': '\\u2029',

@@ -9,7 +9,7 @@
  */
 import { mkdir, readdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import type { Note } from '../../src/protocol';
+import type { Note } from '../../protocol';
 import { atomicWrite, isTempFile } from './atomicWrite';
 import { fileNameOf, parseFileName, parseNoteFile, serializeNote, ZPLN_EXT } from './zpln';
 

@@ -2,7 +2,7 @@
  * The `.zpln` note file (PROTOCOL 4.1): the note JSON without `path`, named `<path without leading />_<id>.zpln`.
  * Parsing keeps every field and the key order; serialising reproduces Gson's layout (see gson.ts).
  */
-import type { Note } from '../../src/protocol';
+import type { Note } from '../../protocol';
 import { gsonStringify } from './gson';
 
 /** The only int-typed numeric fields of Note/Paragraph; every other number sits in a Java Map and is a double. */

@@ -2,7 +2,7 @@
  * The server-initiated frames shared by websocket handlers and REST routes, with Zeppelin's targets:
  * NOTES_INFO to all users, NOTE / PARAGRAPH to a note room, job updates to the job manager room.
  */
-import { encodeServerFrame, type InterpreterBinding, type Note, type Paragraph, type ReceiveMap } from '../../src/protocol';
+import { encodeServerFrame, type InterpreterBinding, type Note, type Paragraph, type ReceiveMap } from '../../protocol';
 import type { ZeppelinConfig } from '../config';
 import type { InterpreterRegistry } from '../interpreters/settings';
 import { magicOf } from '../interpreters/settings';

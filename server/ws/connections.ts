@@ -8,7 +8,7 @@
  *   rooms whose membership changed, which is what clients act on.
  */
 import WebSocket from 'ws';
-import { encodeServerFrame, type ReceiveMap, type ReceiveOp } from '../../src/protocol';
+import { encodeServerFrame, type ReceiveMap, type ReceiveOp } from '../../protocol';
 
 export const JOB_MANAGER_ROOM = 'JOB_MANAGER_PAGE';
 

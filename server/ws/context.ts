@@ -1,5 +1,5 @@
 /** What a websocket handler receives besides its payload. */
-import type { ReceiveMap, ReceiveOp, SendMap, SendOp } from '../../src/protocol';
+import type { ReceiveMap, ReceiveOp, SendMap, SendOp } from '../../protocol';
 import type { Services } from '../services';
 import { ZeppelinError } from '../util/errors';
 import type { NoteEntry } from '../notes/notebook';

@@ -2,7 +2,7 @@
  * One inbound frame: size check, decoding and payload validation (src/protocol), ticket check, then the op's
  * handler. Every failure becomes an ERROR_INFO to the sender; nothing here can close the connection.
  */
-import { decodeClientFrame, type SendMap, type SendOp } from '../../src/protocol';
+import { decodeClientFrame, type SendMap, type SendOp } from '../../protocol';
 import type { Services } from '../services';
 import { errorMessage, ZeppelinError } from '../util/errors';
 import type { Connection } from './connections';

@@ -13,7 +13,7 @@
  *   READER, and angular object changes need RUNNER (they can trigger runs through watchers).
  * - Notes that do not exist are not checked: the handler answers with its usual "not found".
  */
-import type { SendMap, SendOp } from '../../src/protocol';
+import type { SendMap, SendOp } from '../../protocol';
 import type { NotePermission, Subject } from '../notes/authorization';
 import { isInFolder, normalizeFolderPath, TRASH_PREFIX } from '../notes/paths';
 import { CHECKPOINT_FAILED } from '../revisions/service';

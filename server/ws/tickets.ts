@@ -3,7 +3,7 @@
  * principal, shared by all of that user's devices, and a logout removes it.
  */
 import { randomUUID } from 'node:crypto';
-import type { SendOp } from '../../src/protocol';
+import type { SendOp } from '../../protocol';
 
 export interface TicketEntry {
   ticket: string;

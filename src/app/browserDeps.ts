@@ -1,9 +1,9 @@
 /** The real browser implementations of the saga dependencies. */
 import { createCredentialVault, msgIdGenerator, type PreferenceStore, type Preferences, type SagaDeps, type SocketLike } from '../../sagas/deps';
-import { ANONYMOUS_AUTH } from '../protocol';
+import { ANONYMOUS_AUTH } from '../../protocol';
 import { saveTextFile } from './download';
 import { navigateHash } from './hashLocation';
-import { createRestClient } from './rest';
+import { createRestClient } from '../../sagas/restClient';
 import { wsUrlFor } from './wsUrl';
 
 /** Both stock Zeppelin UIs ping every 10 s (spec constant). */

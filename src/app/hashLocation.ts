@@ -3,7 +3,7 @@
  * own hash hook, which moves it to the real query string. This hook keeps Zeppelin's URLs working.
  */
 import { useSyncExternalStore } from 'react';
-import { splitHash } from './routing';
+import { splitHash } from '../../slices/domain/routing';
 
 function subscribe(callback: () => void): () => void {
   window.addEventListener('hashchange', callback);

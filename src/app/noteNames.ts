@@ -2,7 +2,7 @@
  * Client-side naming conventions of Zeppelin's dialogs (the server only falls back to `/Untitled Note` and
  * `/Cloned Note_{id}`), as pure functions over the NOTES_INFO paths.
  */
-import type { NoteInfo } from '../protocol';
+import type { NoteInfo } from '../../protocol';
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

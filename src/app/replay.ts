@@ -5,7 +5,7 @@
  */
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import type { ParsedActionLog } from './devtools';
-import { rootReducer, type RootState } from './rootReducer';
+import { rootReducer, type RootState } from '../../slices/rootReducer';
 
 const CHECKPOINT_EVERY = 200;
 

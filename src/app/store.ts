@@ -8,7 +8,7 @@ import { rootSaga } from '../../sagas/root';
 import type { SagaDeps } from '../../sagas/deps';
 import { createActionLog, DEFAULT_ACTION_LOG_LIMIT, type ActionLog } from './actionLog';
 import { actionSanitizer, DEVTOOLS_MAX_AGE, stateSanitizer } from './devtools';
-import { rootReducer, type RootState } from './rootReducer';
+import { rootReducer, type RootState } from '../../slices/rootReducer';
 
 export interface MakeStoreOptions {
   /** Without deps no saga runs (replay, component tests). */

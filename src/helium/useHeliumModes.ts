@@ -3,7 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { useAppSelector } from '../app/hooks';
 import { selectHeliumPackages } from '../../slices/helium';
 import type { HeliumMode } from '../results/HeliumVisualization';
-import { heliumRegistry } from './registry';
+import { heliumRegistry } from '../../sagas/heliumRegistry';
 
 export function heliumModes(packages: ReturnType<typeof selectHeliumPackages>, registered: ReturnType<typeof heliumRegistry.visualizations>): HeliumMode[] {
   const byName = new Map(registered.map((v) => [v.name, v]));

@@ -1,10 +1,10 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { flattenNotes } from '../app/noteTree';
+import { flattenNotes } from '../../slices/domain/noteTree';
 import { home, selectHome } from '../../slices/home';
 import { noteDialogs } from '../../slices/noteDialogs';
 import { selectHomeNote, selectNoteListLoaded, selectNoteTree } from '../../slices/notes';
-import { wsOut } from '../protocol/actions';
+import { wsOut } from '../../slices/wsActions';
 import { FolderRow, NoteRow } from './home/TreeRows';
 import { filteredNotes, isFolderOpen, visibleRows } from './home/visibleRows';
 import { NotePage } from './NotePage';

@@ -1,4 +1,4 @@
-import type { RouteMatch } from '../app/routing';
+import type { RouteMatch } from '../../slices/domain/routing';
 import { NoteView } from './note/NoteView';
 
 /** The note page; everything lives under ./note. */

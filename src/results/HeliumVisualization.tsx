@@ -3,7 +3,7 @@
  * element and calls the bundle again when the table, the package config or the result's settings change.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { HeliumConfig, HeliumTable, VisualizationPlugin } from '../helium/registry';
+import type { HeliumConfig, HeliumTable, VisualizationPlugin } from '../../sagas/heliumRegistry';
 import type { Cell, TableColumn } from './types';
 
 export interface HeliumMode {

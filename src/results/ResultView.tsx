@@ -4,7 +4,7 @@
  * result config; everything this view does not touch is passed through as it was saved.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { ParagraphStatus } from '../protocol/model';
+import type { ParagraphStatus } from '../../protocol/model';
 import { effectiveMode, isBuiltInMode, MODE_LABELS, modesFor } from './modes';
 import { HeliumVisualization, type HeliumMode } from './HeliumVisualization';
 import { parseTableText, TableData } from './table/parseTable';

@@ -2,7 +2,7 @@
  * Shapes shared by the result views. Saved configs keep Zeppelin's field names so that a note written by Zeppelin
  * reads back here and is written back unchanged when the user touches nothing.
  */
-import type { GraphConfig, ResultConfig } from '../protocol/model';
+import type { GraphConfig, ResultConfig } from '../../protocol/model';
 
 export type { GraphConfig, ResultConfig };
 

@@ -5,8 +5,8 @@
  * the same comparison.
  */
 import { useMemo } from 'react';
-import { formatDate, REVISION_DATE_FORMAT } from '../app/dates';
-import type { Revision } from '../protocol';
+import { formatDate, REVISION_DATE_FORMAT } from '../../slices/domain/dates';
+import type { Revision } from '../../protocol';
 import { HEAD_REVISION_ID, REVISION_PROBLEM, type ComparedNote, type ComparePosition } from '../../slices/revisions';
 import { compareNotes, diffHtml, diffParagraph, linesOf, type ParagraphComparison } from './compare';
 

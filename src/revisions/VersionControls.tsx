@@ -5,10 +5,10 @@
  */
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import type { RootState } from '../app/rootReducer';
+import type { RootState } from '../../slices/rootReducer';
 import { Modal } from '../components/Modal';
 import { HEAD_REVISION_ID, REVISION_PROBLEM, revisions, selectRevisionHistory } from '../../slices/revisions';
-import { selectViewOnly } from '../pages/note/selectors';
+import { selectViewOnly } from '../../slices/noteSelectors';
 import { HEAD_REVISION, revisionDate, revisionLabel, RevisionsComparator } from './RevisionsComparator';
 import 'jsondiffpatch/formatters/styles/html.css';
 import './revisions.css';

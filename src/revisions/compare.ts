@@ -5,7 +5,7 @@
 import DiffMatchPatch from 'diff-match-patch';
 import { create, type Delta, type Options } from 'jsondiffpatch';
 import { format } from 'jsondiffpatch/formatters/html';
-import type { Note, Paragraph, ParagraphResults } from '../protocol';
+import type { Note, Paragraph, ParagraphResults } from '../../protocol';
 
 export type ParagraphChange = 'added' | 'deleted' | 'there are differences' | 'contents are identical';
 

@@ -1,12 +1,12 @@
 /** @jest-environment node */
 /** The admin pages' sagas against a real store and a scripted REST client. */
-import { HttpError } from '../../src/app/rest';
+import { HttpError } from '../../sagas/restClient';
 import { route } from '../../slices/route';
 import { adminCredentials, credentialAddSubmitted, credentialUpdateSubmitted, CREDENTIAL_TEXT } from '../../slices/adminCredentials';
 import { adminNotebookRepos, REPO_SAVE_FAILED } from '../../slices/adminNotebookRepos';
 import { adminHelium, selectHeliumView, type HeliumResult } from '../../slices/adminHelium';
 import { NO_PERMISSION_TEXT } from '../../slices/adminAccess';
-import { heliumRegistry } from '../../src/helium/registry';
+import { heliumRegistry } from '../../sagas/heliumRegistry';
 import { makeTestStore, type TestStoreOptions } from '../support/testStore';
 
 const httpError = (status: number, body: unknown = null) => new HttpError(status, 'GET', '/x', `HTTP ${status}`, body, null);

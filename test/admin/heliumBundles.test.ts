@@ -1,7 +1,7 @@
 /** The page-side bundle API, and the shipped packages' bundles run against it as the browser would. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHeliumRegistry, installHeliumGlobal, type HeliumApi } from '../../src/helium/registry';
+import { createHeliumRegistry, installHeliumGlobal, type HeliumApi } from '../../sagas/heliumRegistry';
 
 const PACKAGES = join(__dirname, '..', '..', 'helium-packages');
 

@@ -5,7 +5,7 @@ import { makeStore } from '../../src/app/store';
 import { PageForRoute } from '../../src/pages/PageForRoute';
 import { route } from '../../slices/route';
 import { adminInterpreters, defaultOption, type SettingForm } from '../../slices/adminInterpreters';
-import type { InterpreterSetting } from '../../src/protocol';
+import type { InterpreterSetting } from '../../protocol';
 
 const sh: InterpreterSetting = {
   id: 'sh', name: 'sh', group: 'sh', status: 'READY', interpreterGroup: [], dependencies: [], option: defaultOption(),

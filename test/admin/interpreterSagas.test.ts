@@ -1,13 +1,13 @@
 /** @jest-environment node */
 /** The interpreter page's reducer and sagas against a real store, a scripted REST client and a manual clock. */
-import { HttpError } from '../../src/app/rest';
+import { HttpError } from '../../sagas/restClient';
 import { route } from '../../slices/route';
 import {
   adminInterpreters, adminInterpretersSlice, defaultOption, docsLinks, INTERPRETER_TEXT, validateNewSetting, withPendingRows, type SettingForm,
 } from '../../slices/adminInterpreters';
 import { credentialAddSubmitted } from '../../slices/adminCredentials';
 import { NO_PERMISSION_TEXT } from '../../slices/adminAccess';
-import type { InterpreterSetting } from '../../src/protocol';
+import type { InterpreterSetting } from '../../protocol';
 import { makeTestStore, type TestStoreOptions } from '../support/testStore';
 
 const setting = (name: string, extra: Partial<InterpreterSetting> = {}): InterpreterSetting => ({

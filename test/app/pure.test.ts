@@ -1,10 +1,10 @@
 /** @jest-environment node */
 /** Pure helpers of the shell: routes, dates, the note tree, the websocket URL, the REST client. */
 import { ptBR, de } from 'date-fns/locale';
-import { formatDate, momentToDateFns, parseServerDate, PARAGRAPH_DATE_FORMAT, REVISION_DATE_FORMAT } from '../../src/app/dates';
-import { buildNoteTree, flattenNotes, isTrashPath, noteDisplayName } from '../../src/app/noteTree';
-import { createRestClient, HttpError } from '../../src/app/rest';
-import { guardRoute, matchRoute, refFromSearch, splitHash } from '../../src/app/routing';
+import { formatDate, momentToDateFns, parseServerDate, PARAGRAPH_DATE_FORMAT, REVISION_DATE_FORMAT } from '../../slices/domain/dates';
+import { buildNoteTree, flattenNotes, isTrashPath, noteDisplayName } from '../../slices/domain/noteTree';
+import { createRestClient, HttpError } from '../../sagas/restClient';
+import { guardRoute, matchRoute, refFromSearch, splitHash } from '../../slices/domain/routing';
 import { wsUrlFor } from '../../src/app/wsUrl';
 import { createActionLog } from '../../src/app/actionLog';
 

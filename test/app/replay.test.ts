@@ -8,10 +8,10 @@ import jsan from 'jsan';
 import { legacy_createStore as createStore, type Action, type UnknownAction } from 'redux';
 import { exportActionLog, parseActionLog } from '../../src/app/devtools';
 import { createReplay } from '../../src/app/replay';
-import { rootReducer, type RootState } from '../../src/app/rootReducer';
+import { rootReducer, type RootState } from '../../slices/rootReducer';
 import { route } from '../../slices/route';
 import { ui } from '../../slices/ui';
-import { wsOut } from '../../src/protocol/actions';
+import { wsOut } from '../../slices/wsActions';
 import { frame, loadFixtureNote, newParagraph, notesInfo } from '../support/frames';
 import { makeTestStore } from '../support/testStore';
 

@@ -14,7 +14,7 @@ import { route } from '../../slices/route';
 import { session } from '../../slices/session';
 import { ui } from '../../slices/ui';
 import { helium } from '../../slices/helium';
-import { wsIn } from '../../src/protocol/actions';
+import { wsIn } from '../../slices/wsActions';
 import { loadFixtureNote, notesInfo } from '../support/frames';
 
 function setup() {

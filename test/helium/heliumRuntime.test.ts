@@ -2,7 +2,7 @@
 /** Helium on the note page: spells run in the browser and are reported; apps are suggested, loaded and followed. */
 import { helium } from '../../slices/helium';
 import { notePage } from '../../slices/notePage';
-import { heliumRegistry } from '../../src/helium/registry';
+import { heliumRegistry } from '../../sagas/heliumRegistry';
 import { feed } from '../support/feedReducer';
 import { frame, loadFixtureNote } from '../support/frames';
 import { NOTE_ID, openNote, PY } from '../note/noteHarness';

@@ -6,8 +6,8 @@
  */
 import { notePage } from '../../slices/notePage';
 import { route } from '../../slices/route';
-import { heliumRegistry } from '../../src/helium/registry';
-import type { Paragraph, ParagraphStatus } from '../../src/protocol';
+import { heliumRegistry } from '../../sagas/heliumRegistry';
+import type { Paragraph, ParagraphStatus } from '../../protocol';
 import { NOTE_ID, openNote, PY } from '../note/noteHarness';
 
 const SPELL_PKG = { type: 'SPELL', name: 'fake-spell', artifact: 'fake-spell@1.0.0', spell: { magic: '%fake', usage: '%fake <text>' } };

@@ -5,9 +5,9 @@
  */
 import { notePage } from '../../slices/notePage';
 import { EDITING_BADGE_MS } from '../../sagas/collab';
-import { HttpError } from '../../src/app/rest';
-import { selectText } from '../../src/pages/note/selectors';
-import { applyPatchText, makePatchText } from '../../src/pages/note/textPatch';
+import { HttpError } from '../../sagas/restClient';
+import { selectText } from '../../slices/noteSelectors';
+import { applyPatchText, makePatchText } from '../../protocol/textPatch';
 import { NOTE_ID, openNote, PY } from './noteHarness';
 
 const ORIGINAL = '%python.ipython\n\nimport sys\n\nsys?';

@@ -1,6 +1,6 @@
 /** A real store and sagas with an open note: the fixture note is pushed as the server's NOTE answer. */
 import { route } from '../../slices/route';
-import type { Note } from '../../src/protocol';
+import type { Note } from '../../protocol';
 import { frame, loadFixtureNote } from '../support/frames';
 import { makeTestStore, type RestReply } from '../support/testStore';
 

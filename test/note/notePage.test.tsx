@@ -7,8 +7,8 @@ import { helium } from '../../slices/helium';
 import { notePage } from '../../slices/notePage';
 import { route } from '../../slices/route';
 import { session } from '../../slices/session';
-import { wsIn } from '../../src/protocol/actions';
-import type { Note, Paragraph } from '../../src/protocol';
+import { wsIn } from '../../slices/wsActions';
+import type { Note, Paragraph } from '../../protocol';
 import { loadFixtureNote } from '../support/frames';
 import { MD, NOTE_ID, PY, FORM, LAST } from './noteHarness';
 

@@ -1,9 +1,9 @@
 /** @jest-environment node */
 /** Toolbar, panels, saving, completion and angular objects: each intent and the op (or REST call) it makes. */
 import { notePage } from '../../slices/notePage';
-import { HttpError } from '../../src/app/rest';
-import { AUTOSAVE_MS, USER_SEARCH_DELAY_MS } from '../../src/pages/note/model';
-import { applyPatchText } from '../../src/pages/note/textPatch';
+import { HttpError } from '../../sagas/restClient';
+import { AUTOSAVE_MS, USER_SEARCH_DELAY_MS } from '../../slices/domain/noteModel';
+import { applyPatchText } from '../../protocol/textPatch';
 import { openNote, FORM, MD, NOTE_ID, PY } from './noteHarness';
 
 const cmd = (command: Parameters<typeof notePage.commandInvoked>[0]['command']) => notePage.commandInvoked({ command });

@@ -12,7 +12,7 @@ import { helium } from '../../slices/helium';
 import { notePage } from '../../slices/notePage';
 import { route } from '../../slices/route';
 import { session } from '../../slices/session';
-import { wsIn } from '../../src/protocol/actions';
+import { wsIn } from '../../slices/wsActions';
 import { loadFixtureNote } from '../support/frames';
 import { NOTE_ID } from './noteHarness';
 

@@ -1,8 +1,8 @@
 import {
   decodeClientFrame, decodeServerFrame, encodeClientFrame, encodeServerFrame, OP_DIRECTIONS, RECEIVE_OPS,
   RECEIVE_SCHEMAS, SEND_OPS, SEND_SCHEMAS,
-} from '../../src/protocol';
-import { actionForFrame, isWsSend, opOfSend, wsIn, wsOut } from '../../src/protocol/actions';
+} from '../../protocol';
+import { actionForFrame, isWsSend, opOfSend, wsIn, wsOut } from '../../slices/wsActions';
 
 describe('op list', () => {
   test('every op has a direction and a schema for each direction it travels', () => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { jsonRoles, roleList } from '../../src/protocol/roles';
+import { jsonRoles, roleList } from '../../protocol/roles';
 
 test('role lists: the ticket form is strict, a note config may also hold a comma list', () => {
   expect(jsonRoles('["a","b",3]')).toEqual(['a', 'b']);

@@ -1,7 +1,7 @@
 /** The saved TABLE results of the fixture notes, with their result configs. */
 import fs from 'fs';
 import path from 'path';
-import type { Paragraph, ResultConfig } from '../../src/protocol/model';
+import type { Paragraph, ResultConfig } from '../../protocol/model';
 
 export interface FixtureResult {
   note: string;

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import type { Note, Paragraph, Revision } from '../../src/protocol';
+import type { Note, Paragraph, Revision } from '../../protocol';
 import type { ComparedNote } from '../../slices/revisions';
 import { RevisionsComparator, type ComparePosition } from '../../src/revisions/RevisionsComparator';
 

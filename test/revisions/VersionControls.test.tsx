@@ -6,7 +6,7 @@ import { makeStore } from '../../src/app/store';
 import { helium } from '../../slices/helium';
 import { revisions } from '../../slices/revisions';
 import { route } from '../../slices/route';
-import { wsIn, wsOut } from '../../src/protocol/actions';
+import { wsIn, wsOut } from '../../slices/wsActions';
 import { loadFixtureNote } from '../support/frames';
 import { NOTE_ID } from '../note/noteHarness';
 

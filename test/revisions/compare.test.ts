@@ -1,4 +1,4 @@
-import type { Note, Paragraph } from '../../src/protocol';
+import type { Note, Paragraph } from '../../protocol';
 import { compareNotes, diffHtml, diffParagraph, labelOf } from '../../src/revisions/compare';
 
 const para = (id: string, text: string, output?: string, title?: string): Paragraph => ({

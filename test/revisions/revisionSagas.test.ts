@@ -3,9 +3,9 @@
 import { notePage } from '../../slices/notePage';
 import { revisions, REVISION_PROBLEM, revisionsSlice } from '../../slices/revisions';
 import { route } from '../../slices/route';
-import { wsIn, wsOut } from '../../src/protocol/actions';
-import type { Note } from '../../src/protocol';
-import { selectEditBlocked, selectOrderedParagraphs } from '../../src/pages/note/selectors';
+import { wsIn, wsOut } from '../../slices/wsActions';
+import type { Note } from '../../protocol';
+import { selectEditBlocked, selectOrderedParagraphs } from '../../slices/noteSelectors';
 import { selectRevisionSupported } from '../../src/revisions/VersionControls';
 import { COMMIT_MESSAGE_REQUIRED, committedText, RESTORED_TEXT } from '../../sagas/revisions';
 import { loadFixtureNote } from '../support/frames';

@@ -2,7 +2,7 @@
 /**
  * REST and routing sagas: 405 handling, the ticket flow, the route guard, the forced-logout detour, plugin loading.
  */
-import { HttpError } from '../../src/app/rest';
+import { HttpError } from '../../sagas/restClient';
 import { route } from '../../slices/route';
 import { session } from '../../slices/session';
 import { ui } from '../../slices/ui';

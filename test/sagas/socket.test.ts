@@ -5,7 +5,7 @@
 import { backoffMs } from '../../sagas/backoff';
 import { connection } from '../../slices/connection';
 import { route } from '../../slices/route';
-import { wsOut } from '../../src/protocol/actions';
+import { wsOut } from '../../slices/wsActions';
 import { frame, loadFixtureNote } from '../support/frames';
 import { makeTestStore } from '../support/testStore';
 

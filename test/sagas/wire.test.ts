@@ -7,7 +7,7 @@ import { waitFor } from '@testing-library/react';
 import { openSocket } from '../../src/app/browserDeps';
 import { selectOpenNoteParagraphIds } from '../../slices/notes';
 import { route } from '../../slices/route';
-import { wsOut } from '../../src/protocol/actions';
+import { wsOut } from '../../slices/wsActions';
 import { frame, loadFixtureNote, notesInfo } from '../support/frames';
 import { makeTestStore } from '../support/testStore';
 

@@ -4,7 +4,7 @@
  * when a note is created, cloned, imported or renamed, and refreshed for notes read from disk, whose stored value
  * may come from another server (the tutorial notes say false).
  */
-import type { Note } from '../../src/protocol';
+import type { Note } from '../../protocol';
 import { Client, startTestServer, type TestServer } from './helpers/harness';
 
 const flagOf = (n: Note | undefined): unknown => n?.config?.isZeppelinNotebookCronEnable;

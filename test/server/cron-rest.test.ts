@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { NoteJobInfo } from '../../src/protocol';
+import type { NoteJobInfo } from '../../protocol';
 import type { CronRun } from '../../server/cron/history';
 import { api, Client, startTestServer, type TestServer } from './helpers/harness';
 import { newNote } from './helpers/exec';

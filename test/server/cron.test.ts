@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Paragraph } from '../../src/protocol';
+import type { Paragraph } from '../../protocol';
 import { AngularService } from '../../server/angular/service';
 import { DEFAULTS, ZeppelinConfig } from '../../server/config';
 import type { Clock, TimerHandle } from '../../server/cron/clock';

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Note } from '../../src/protocol';
+import type { Note } from '../../protocol';
 import { builtinInterpreterSettings, writeInterpreterSettings } from '../../server/interpreters/settings';
 import { api, startTestServer, tempDir } from './helpers/harness';
 

@@ -2,7 +2,7 @@
 /** Helium over real sockets: spell results reported by a browser, and applications suggested for and run in a paragraph. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Note, Paragraph } from '../../src/protocol';
+import type { Note, Paragraph } from '../../protocol';
 import { api, Client, startTestServer, type TestServer } from './helpers/harness';
 
 const TABLE = 'city\tlat\tlon\nParis\t48.85\t2.35\nOslo\t59.91\t10.75\nQuito\t-0.18\t-78.47';

@@ -2,7 +2,7 @@
 /** Interpreter settings, repositories, install and credentials used from interpreters (PROTOCOL 3.5, 4.6, 4.7). */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { InterpreterSetting } from '../../src/protocol';
+import type { InterpreterSetting } from '../../protocol';
 import { api, Client, startTestServer, tempDir, type TestServer } from './helpers/harness';
 import { newNote, run, textOf } from './helpers/exec';
 import { login, startAuthServer } from './helpers/auth';

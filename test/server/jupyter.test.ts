@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JsonObject, Note } from '../../src/protocol';
+import type { JsonObject, Note } from '../../protocol';
 import { ipynbToNote, noteToIpynb } from '../../server/notes/jupyter';
 import { Client, FIXTURES, NOTE_FIXTURES, startTestServer, type TestServer } from './helpers/harness';
 

@@ -2,7 +2,7 @@
 /** The per-user store of personalized mode (server/personal/store.ts), without a server. */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Note, Paragraph } from '../../src/protocol';
+import type { Note, Paragraph } from '../../protocol';
 import type { Notebook, NoteEntry, NotebookEvent } from '../../server/notes/notebook';
 import { PERSONAL_DIR, PersonalStore, personalOwner } from '../../server/personal/store';
 import { tempDir } from './helpers/harness';

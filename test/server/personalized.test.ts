@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../server/app';
 import { PERSONAL_DIR } from '../../server/personal/store';
-import type { Note, Paragraph, ReceiveOp, SendMap, SendOp } from '../../src/protocol';
+import type { Note, Paragraph, ReceiveOp, SendMap, SendOp } from '../../protocol';
 import { api, Client, tempDir, type Frame } from './helpers/harness';
 import { isStatus, paragraphFrame, TERMINAL, textOf } from './helpers/exec';
 

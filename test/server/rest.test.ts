@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Note, Paragraph } from '../../src/protocol';
+import type { Note, Paragraph } from '../../protocol';
 import { api, Client, NOTE_FIXTURES, startTestServer, type TestServer } from './helpers/harness';
 
 describe('REST /api/notebook (PROTOCOL 3.3) and jobs (3.4)', () => {

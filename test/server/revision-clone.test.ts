@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /** `POST /api/notebook/{id}` with a revisionId (PROTOCOL 3.3): the clone holds the note as it was at that revision. */
-import type { Note } from '../../src/protocol';
+import type { Note } from '../../protocol';
 import { api, Client, startTestServer, type TestServer } from './helpers/harness';
 import { commitText, withoutGitIdentity } from './helpers/gitHome';
 import { addParagraph, newNote } from './helpers/exec';

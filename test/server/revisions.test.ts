@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Note } from '../../src/protocol';
+import type { Note } from '../../protocol';
 import { CHECKPOINT_FAILED } from '../../server/revisions/service';
 import { api, Client, startTestServer, tempDir, type TestServer } from './helpers/harness';
 import { commitText, withoutGitIdentity } from './helpers/gitHome';

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SEND_OPS } from '../../src/protocol';
+import { SEND_OPS } from '../../protocol';
 import { handlers } from '../../server/ws/handlers';
 import { Client, startTestServer, tempDir, type TestServer } from './helpers/harness';
 

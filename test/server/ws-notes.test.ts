@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { existsSync, readdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Note } from '../../src/protocol';
+import type { Note } from '../../protocol';
 import { Client, NOTE_FIXTURES, startTestServer, type TestServer } from './helpers/harness';
 
 const WS_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{4}$/;

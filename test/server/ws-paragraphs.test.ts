@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import DiffMatchPatch from 'diff-match-patch';
-import type { Note, Paragraph } from '../../src/protocol';
+import type { Note, Paragraph } from '../../protocol';
 import { Client, startTestServer, type TestServer } from './helpers/harness';
 
 const readNote = (server: TestServer, file: string): Note => JSON.parse(readFileSync(join(server.notebookDir, file), 'utf8')) as Note;

@@ -6,8 +6,8 @@ import { HomePage } from '../../src/pages/HomePage';
 import { Dialogs } from '../../src/components/Dialogs';
 import { helium } from '../../slices/helium';
 import { noteDialogs } from '../../slices/noteDialogs';
-import { wsIn, wsOut } from '../../src/protocol/actions';
-import type { InterpreterSetting } from '../../src/protocol';
+import { wsIn, wsOut } from '../../slices/wsActions';
+import type { InterpreterSetting } from '../../protocol';
 
 function setup(paths: string[] = []) {
   const { store, log } = makeStore({ devTools: false, devChecks: true });

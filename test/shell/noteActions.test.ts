@@ -2,7 +2,7 @@
 /** The note and folder dialogs against a real store and sagas: what goes on the wire and when the dialogs close. */
 import { noteDialogs } from '../../slices/noteDialogs';
 import { route } from '../../slices/route';
-import { wsOut } from '../../src/protocol/actions';
+import { wsOut } from '../../slices/wsActions';
 import { confirmEmptyTrash, confirmMoveNoteToTrash, confirmRestoreAll } from '../../src/pages/home/confirmations';
 import { frame } from '../support/frames';
 import { makeTestStore, type TestStoreOptions } from '../support/testStore';

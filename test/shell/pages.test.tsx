@@ -10,8 +10,8 @@ import { search } from '../../slices/search';
 import { session } from '../../slices/session';
 import { ui } from '../../slices/ui';
 import { jobManager } from '../../slices/jobManager';
-import { wsIn } from '../../src/protocol/actions';
-import type { NoteJobInfo } from '../../src/protocol';
+import { wsIn } from '../../slices/wsActions';
+import type { NoteJobInfo } from '../../protocol';
 
 function setup(node: React.ReactNode) {
   const { store, log } = makeStore({ devTools: false, devChecks: true });

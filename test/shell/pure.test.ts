@@ -1,16 +1,16 @@
 /** @jest-environment node */
 /** Pure shell rules: naming conventions, the visible part of the tree, job figures, search highlights, date languages. */
 import { cloneNoteName, defaultNewNoteName, folderIds, normalizeFolderId } from '../../src/app/noteNames';
-import { buildNoteTree, flattenNotes, type FolderNode } from '../../src/app/noteTree';
+import { buildNoteTree, flattenNotes, type FolderNode } from '../../slices/domain/noteTree';
 import { filteredNotes, visibleRows } from '../../src/pages/home/visibleRows';
 import { highlightParts, hitHref } from '../../src/pages/search/highlight';
 import { jobIcon, jobProgress, jobState, pageLinks, selectJobView, STATUS_COLOURS, type JobManagerState } from '../../slices/jobManager';
 import { jobsAdapter } from '../../slices/jobs';
 import { parseImport } from '../../sagas/noteActions';
 import { limitInMb } from '../../src/components/dialogs/ImportNoteDialog';
-import { dateLocale, formatLongDateTime, formatRelative, monthNames, resolveLanguageTag, weekdayNames } from '../../src/app/locales';
-import { formatDate, PARAGRAPH_DATE_FORMAT } from '../../src/app/dates';
-import type { NoteJobInfo } from '../../src/protocol';
+import { dateLocale, formatLongDateTime, formatRelative, monthNames, resolveLanguageTag, weekdayNames } from '../../slices/domain/locales';
+import { formatDate, PARAGRAPH_DATE_FORMAT } from '../../slices/domain/dates';
+import type { NoteJobInfo } from '../../protocol';
 
 const info = (...paths: string[]) => paths.map((path, i) => ({ id: `N${i}`, path }));
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /** Job manager subscription and run/stop, login and logout, search, and preferences, against a real store and sagas. */
-import { HttpError } from '../../src/app/rest';
+import { HttpError } from '../../sagas/restClient';
 import { jobManager } from '../../slices/jobManager';
 import { route } from '../../slices/route';
 import { loginSubmitted, session } from '../../slices/session';

@@ -2,7 +2,7 @@
  * Reducers fed with recorded frames (decoded from JSON text, as the socket saga does), on deep-frozen states:
  * any mutation outside Immer would throw.
  */
-import { wsOut } from '../../src/protocol/actions';
+import { wsOut } from '../../slices/wsActions';
 import { selectNoteTree, selectOpenNoteParagraphIds } from '../../slices/notes';
 import { selectParagraphById } from '../../slices/paragraphs';
 import { feed } from '../support/feedReducer';

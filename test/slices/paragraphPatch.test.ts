@@ -4,7 +4,7 @@
  * patched once, next to the stored text, never twice.
  */
 import { notePage, selectHasDrafts } from '../../slices/notePage';
-import { selectText } from '../../src/pages/note/selectors';
+import { selectText } from '../../slices/noteSelectors';
 import { feed } from '../support/feedReducer';
 import { frame, loadFixtureNote } from '../support/frames';
 

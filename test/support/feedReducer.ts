@@ -3,9 +3,9 @@
  * deep-freezing every state first: a reducer that mutates outside Immer throws.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { rootReducer, type RootState } from '../../src/app/rootReducer';
-import { actionForFrame } from '../../src/protocol/actions';
-import { decodeServerFrame } from '../../src/protocol';
+import { rootReducer, type RootState } from '../../slices/rootReducer';
+import { actionForFrame } from '../../slices/wsActions';
+import { decodeServerFrame } from '../../protocol';
 
 export function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {

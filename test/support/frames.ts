@@ -3,7 +3,7 @@
  */
 import fs from 'fs';
 import path from 'path';
-import type { Note, Paragraph } from '../../src/protocol';
+import type { Note, Paragraph } from '../../protocol';
 
 export const FIXTURES = path.join(__dirname, '..', 'fixtures');
 

@@ -3,9 +3,9 @@
  * client. Tests assert on the action log, the same record support staff read.
  */
 import { createCredentialVault, msgIdGenerator, type Preferences, type SagaDeps } from '../../sagas/deps';
-import { HttpError, type RestClient } from '../../src/app/rest';
+import { HttpError, type RestClient } from '../../sagas/restClient';
 import { makeStore } from '../../src/app/store';
-import { ANONYMOUS_AUTH } from '../../src/protocol';
+import { ANONYMOUS_AUTH } from '../../protocol';
 import { fakeSocketFactory } from './fakeSocket';
 import { manualClock, settle } from './manualClock';
 

@@ -13,7 +13,7 @@ import { COMPLETION_TIMEOUT_MS, PendingRequests } from './pendingRequests';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { FormInput } from '../../../src/protocol';
+import type { FormInput } from '../../../protocol';
 import type { Completion, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
 import { killGroup } from './processGroup';
 

@@ -5,8 +5,8 @@
  * Zeppelin itself fails on a non-null `results` (a class cast); this server stores them, which is the flow the op
  * describes, and accepts each message's text as `serializedData` (PROTOCOL) or `data` (the stored form).
  */
-import type { ParagraphResults, ParagraphStatus, ResultMessage } from '../../../src/protocol';
-import { PARAGRAPH_STATUSES } from '../../../src/protocol/model';
+import type { ParagraphResults, ParagraphStatus, ResultMessage } from '../../../protocol';
+import { PARAGRAPH_STATUSES } from '../../../protocol/model';
 import { findParagraph, newParagraph, setParagraphField, setText } from '../../notes/paragraphs';
 import { toWsParagraph } from '../../notes/wire';
 import { anyDateToFile, formatFileDate } from '../../util/dates';

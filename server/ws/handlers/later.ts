@@ -1,7 +1,7 @@
 /**
  * Ops whose features arrive with later work. Each answers so the client is never left waiting; none is pending now.
  */
-import type { SendOp } from '../../../src/protocol';
+import type { SendOp } from '../../../protocol';
 import type { Handler, HandlerTable } from '../context';
 
 export const notAvailable = <K extends SendOp>(op: K, feature: string): Handler<K> => (_data, ctx) => {

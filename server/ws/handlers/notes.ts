@@ -1,5 +1,5 @@
 /** Notes, folders and trash (PROTOCOL 2.1). */
-import type { JsonObject } from '../../../src/protocol';
+import type { JsonObject } from '../../../protocol';
 import { noteToIpynb, ipynbToNote, isJupyter } from '../../notes/jupyter';
 import type { NoteEntry } from '../../notes/notebook';
 import { nameOf, normalizeNotePath, parentOf } from '../../notes/paths';

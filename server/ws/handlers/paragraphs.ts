@@ -1,5 +1,5 @@
 /** Paragraph editing (PROTOCOL 2.2). */
-import type { Paragraph } from '../../../src/protocol';
+import type { Paragraph } from '../../../protocol';
 import { toWsParagraph } from '../../notes/wire';
 import { clearOutput, commitParagraph, findParagraph, inheritedText, newParagraph, setParagraphField, setText } from '../../notes/paragraphs';
 import { errorMessage, noSuchParagraph, ZeppelinError } from '../../util/errors';

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { cloneNoteName, defaultNewNoteName } from '../../app/noteNames';
 import { selectNoteList } from '../../../slices/notes';
 import { noteDialogs } from '../../../slices/noteDialogs';
-import { wsOut } from '../../protocol/actions';
+import { wsOut } from '../../../slices/wsActions';
 import { FormDialog } from './FormDialog';
 
 export function CreateNoteDialog({ folder, pending }: { folder: string | null; pending: boolean }) {

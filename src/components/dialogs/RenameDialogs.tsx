@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { folderIds, normalizeFolderId } from '../../app/noteNames';
 import { selectNoteList } from '../../../slices/notes';
 import { noteDialogs } from '../../../slices/noteDialogs';
-import { wsOut } from '../../protocol/actions';
+import { wsOut } from '../../../slices/wsActions';
 import { FormDialog } from './FormDialog';
 
 export const BLANK_NAME_TEXT = 'The name must not be blank.';

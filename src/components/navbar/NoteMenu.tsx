@@ -1,7 +1,7 @@
 /** The navbar's "Notebook" menu: create a note, filter, and the note list 10 at a time ("Load more" adds 10). */
 import { useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { flattenNotes } from '../../app/noteTree';
+import { flattenNotes } from '../../../slices/domain/noteTree';
 import { selectNoteTree } from '../../../slices/notes';
 import { noteDialogs } from '../../../slices/noteDialogs';
 

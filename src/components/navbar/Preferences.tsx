@@ -1,7 +1,7 @@
 /** Theme and date-language switches. The theme is applied as `data-theme` on the root element; 'system' follows the OS. */
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { DATE_LANGUAGES } from '../../app/locales';
+import { DATE_LANGUAGES } from '../../../slices/domain/locales';
 import { selectLocale, selectTheme, ui, type UiState } from '../../../slices/ui';
 
 const THEMES: ReadonlyArray<[UiState['theme'], string]> = [['system', 'System'], ['light', 'Light'], ['dark', 'Dark']];

@@ -2,7 +2,7 @@
 import { Icon } from '../../components/Icon';
 import { memo, type ReactNode } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { TRASH_FOLDER_ID, type FolderNode, type NoteNode } from '../../app/noteTree';
+import { TRASH_FOLDER_ID, type FolderNode, type NoteNode } from '../../../slices/domain/noteTree';
 import { home } from '../../../slices/home';
 import { noteDialogs } from '../../../slices/noteDialogs';
 import {

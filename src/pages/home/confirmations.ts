@@ -1,6 +1,6 @@
 /** The confirmations of the note and folder actions, with Zeppelin's wording, each carrying the op it confirms. */
 import { noteDialogs } from '../../../slices/noteDialogs';
-import { wsOut } from '../../protocol/actions';
+import { wsOut } from '../../../slices/wsActions';
 
 const IRREVERSIBLE = 'This cannot be undone. Are you sure?';
 

@@ -2,7 +2,7 @@
  * The rows the home list shows: the tree walked depth-first through open folders, stopping once `limit` rows are
  * collected, so the cost follows what is on screen, not the size of the notebook.
  */
-import { TRASH_FOLDER_ID, type FolderNode, type NoteNode, type TreeNode } from '../../app/noteTree';
+import { TRASH_FOLDER_ID, type FolderNode, type NoteNode, type TreeNode } from '../../../slices/domain/noteTree';
 
 export interface Row {
   node: TreeNode;

@@ -3,12 +3,12 @@ import { Icon } from '../../components/Icon';
 import { memo } from 'react';
 import type { Locale } from 'date-fns';
 import { useAppDispatch } from '../../app/hooks';
-import { formatDate, PARAGRAPH_DATE_FORMAT } from '../../app/dates';
-import { formatRelative } from '../../app/locales';
-import { noteDisplayName } from '../../app/noteTree';
+import { formatDate, PARAGRAPH_DATE_FORMAT } from '../../../slices/domain/dates';
+import { formatRelative } from '../../../slices/domain/locales';
+import { noteDisplayName } from '../../../slices/domain/noteTree';
 import { jobIcon, jobManager, jobProgress, jobState, STATUS_COLOURS } from '../../../slices/jobManager';
 import { noteDialogs } from '../../../slices/noteDialogs';
-import type { NoteJobInfo, NoteJobParagraph } from '../../protocol';
+import type { NoteJobInfo, NoteJobParagraph } from '../../../protocol';
 
 const ICONS = { doc: ['doc', 'Note'], clock: ['clock', 'Scheduled note (cron)'], unknown: ['question', 'Unknown note type'] } as const;
 

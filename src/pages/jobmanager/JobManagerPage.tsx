@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { dateLocale } from '../../app/locales';
+import { dateLocale } from '../../../slices/domain/locales';
 import {
   ALL_INTERPRETERS, JOB_SORT_LABELS, jobManager, selectJobInterpreters, selectJobManager, selectJobView, type JobSort,
 } from '../../../slices/jobManager';

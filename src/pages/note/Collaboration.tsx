@@ -1,8 +1,8 @@
 /** What collaborative mode shows: the users watching the note, and who is typing in a paragraph. */
 import { useAppSelector } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
-import type { ParagraphId } from '../../protocol';
-import { selectIsRevision } from './selectors';
+import type { ParagraphId } from '../../../protocol';
+import { selectIsRevision } from '../../../slices/noteSelectors';
 
 /** Toolbar list of the note's watchers, present while the room has two or more connections. */
 export function Watchers() {

@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notePage } from '../../../slices/notePage';
-import { FIND_BOX_WIDTH } from './model';
-import { selectEditBlocked, selectFindHits } from './selectors';
+import { FIND_BOX_WIDTH } from '../../../slices/domain/noteModel';
+import { selectEditBlocked, selectFindHits } from '../../../slices/noteSelectors';
 
 /** Find and replace across every paragraph's text (spec: box width 350). */
 export function FindBox() {

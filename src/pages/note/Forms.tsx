@@ -3,8 +3,8 @@
  * Select and CheckBox changes run the paragraph when "run on selection change" is on; Enter in a text box runs it.
  */
 import { useState } from 'react';
-import type { FormInput, FormParams } from '../../protocol';
-import { keepNumeric } from './model';
+import type { FormInput, FormParams } from '../../../protocol';
+import { keepNumeric } from '../../../slices/domain/noteModel';
 
 type AnyForm = FormInput | { type: 'Number'; name: string; displayName?: string; defaultValue?: string; hidden?: boolean };
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { notePage, type NoteDialog } from '../../../slices/notePage';
-import { formatBytes, LAST_PARAGRAPH_MESSAGE, NO_PERMISSION_MESSAGE, OWNERS_EMPTY_MESSAGE, RESTART_ERROR_TITLE } from './model';
+import { formatBytes, LAST_PARAGRAPH_MESSAGE, NO_PERMISSION_MESSAGE, OWNERS_EMPTY_MESSAGE, RESTART_ERROR_TITLE } from '../../../slices/domain/noteModel';
 
 interface Spec {
   title: string;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notePage } from '../../../slices/notePage';
-import type { FormParams } from '../../protocol';
+import type { FormParams } from '../../../protocol';
 import { Forms } from './Forms';
-import { selectEditBlocked, selectOpenMeta } from './selectors';
+import { selectEditBlocked, selectOpenMeta } from '../../../slices/noteSelectors';
 
 const EMPTY_FORMS = {};
 

@@ -3,10 +3,10 @@ import { Watchers } from './Collaboration';
 import { Icon } from '../../components/Icon';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notePage } from '../../../slices/notePage';
-import { noteDisplayName } from '../../app/noteTree';
-import type { CommandId } from './commands';
+import { noteDisplayName } from '../../../slices/domain/noteTree';
+import type { CommandId } from '../../../slices/domain/commands';
 import { VersionControls } from '../../revisions/VersionControls';
-import { selectEditBlocked, selectIsNoteOwner, selectNoteRunning, selectOpenMeta, selectViewOnly } from './selectors';
+import { selectEditBlocked, selectIsNoteOwner, selectNoteRunning, selectOpenMeta, selectViewOnly } from '../../../slices/noteSelectors';
 
 function NoteTitle() {
   const dispatch = useAppDispatch();

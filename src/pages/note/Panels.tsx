@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notePage, PERMISSION_KEYS, type PermissionKey } from '../../../slices/notePage';
-import type { InterpreterBinding } from '../../protocol';
-import { roleList } from '../../protocol/roles';
-import { formatDate, PARAGRAPH_DATE_FORMAT } from '../../app/dates';
-import { CRON_PRESETS } from './model';
-import { selectIsNoteOwner, selectOpenMeta, selectViewOnly } from './selectors';
+import type { InterpreterBinding } from '../../../protocol';
+import { roleList } from '../../../protocol/roles';
+import { formatDate, PARAGRAPH_DATE_FORMAT } from '../../../slices/domain/dates';
+import { CRON_PRESETS } from '../../../slices/domain/noteModel';
+import { selectIsNoteOwner, selectOpenMeta, selectViewOnly } from '../../../slices/noteSelectors';
 
 function PanelFrame({ title, panel, children }: { title: string; panel: 'bindings' | 'permissions' | 'cron'; children: React.ReactNode }) {
   const dispatch = useAppDispatch();

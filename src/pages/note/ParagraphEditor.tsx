@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, type FocusEvent } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../../slices/rootReducer';
 import { notePage } from '../../../slices/notePage';
-import { wsOut } from '../../protocol/actions';
+import { wsOut } from '../../../slices/wsActions';
 import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
 import type { CompletionEntry, CompletionSource } from '../../editor/CodeEditor';
-import type { ParagraphId } from '../../protocol';
-import { COMPLETION_CAPTION_LIMIT, languageFromMagic, magicOf } from './model';
-import { selectCurrentHit, selectEditorReadOnly, selectText } from './selectors';
+import type { ParagraphId } from '../../../protocol';
+import { COMPLETION_CAPTION_LIMIT, languageFromMagic, magicOf } from '../../../slices/domain/noteModel';
+import { selectCurrentHit, selectEditorReadOnly, selectText } from '../../../slices/noteSelectors';
 
 /** How long a completion request waits for COMPLETION_LIST before the popup shows nothing. */
 const COMPLETION_WAIT_MS = 3000;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { notePage } from '../../../slices/notePage';
-import type { ParagraphId } from '../../protocol';
-import { chordLabel, commandById, type CommandId } from './commands';
-import { clamp, COL_WIDTH_MAX, COL_WIDTH_MIN, FONT_SIZE_MAX, FONT_SIZE_MIN, type EffectiveConfig } from './model';
+import type { ParagraphId } from '../../../protocol';
+import { chordLabel, commandById, type CommandId } from '../../../slices/domain/commands';
+import { clamp, COL_WIDTH_MAX, COL_WIDTH_MIN, FONT_SIZE_MAX, FONT_SIZE_MIN, type EffectiveConfig } from '../../../slices/domain/noteModel';
 
 const range = (a: number, b: number): number[] => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 

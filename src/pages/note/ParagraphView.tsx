@@ -1,16 +1,16 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../../slices/rootReducer';
 import { notePage } from '../../../slices/notePage';
-import type { FormParams, ParagraphId } from '../../protocol';
+import type { FormParams, ParagraphId } from '../../../protocol';
 import { EditingBadge } from './Collaboration';
 import { Forms } from './Forms';
-import { effectiveConfig, footerText, isOutdated, isRunning, STATUS_COLOURS, statusIcon } from './model';
+import { effectiveConfig, footerText, isOutdated, isRunning, STATUS_COLOURS, statusIcon } from '../../../slices/domain/noteModel';
 import { ParagraphEditor } from './ParagraphEditor';
 import { ParagraphMenu } from './ParagraphMenu';
 import { ResultsArea } from './results/ResultsArea';
-import { selectEditBlocked, selectEditorReadOnly, selectOpenMeta, selectViewOnly } from './selectors';
+import { selectEditBlocked, selectEditorReadOnly, selectOpenMeta, selectViewOnly } from '../../../slices/noteSelectors';
 import { useNearViewport } from './hooks';
 
 /** What the chrome shows; streamed output changes none of it, so appends do not re-render this part. */

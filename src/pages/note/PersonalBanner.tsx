@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../app/hooks';
-import { selectIsNoteOwner, selectOpenMeta } from './selectors';
+import { selectIsNoteOwner, selectOpenMeta } from '../../../slices/noteSelectors';
 
 export const PERSONAL_VIEW_TEXT = 'Personal view: results and form values here are yours only';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { notePage } from '../../../slices/notePage';
-import { chordLabel, COMMANDS, EDITOR_KEYS, type Command } from './commands';
+import { chordLabel, COMMANDS, EDITOR_KEYS, type Command } from '../../../slices/domain/commands';
 
 const isMac = (): boolean => typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 

@@ -1,7 +1,7 @@
 /** Small hooks of the note page: frame-batched store reads, near-viewport detection, page-wide guards. */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'react-redux';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../../slices/rootReducer';
 
 const nextFrame = (cb: () => void): number =>
   typeof requestAnimationFrame === 'function' ? requestAnimationFrame(cb) : (setTimeout(cb, 16) as unknown as number);

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch } from '../../app/hooks';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../../slices/rootReducer';
 import { notePage } from '../../../slices/notePage';
-import { commandForKey, isFormField } from './commands';
-import { selectOrderedParagraphs } from './selectors';
+import { commandForKey, isFormField } from '../../../slices/domain/commands';
+import { selectOrderedParagraphs } from '../../../slices/noteSelectors';
 
 /**
  * The note page's keys, caught in the capture phase so the editor never swallows them; form fields and dialogs

@@ -1,6 +1,6 @@
 /** Bar, pie, area and line charts of a pivot, drawn with recharts from Zeppelin's saved chart settings. */
 import { Area, AreaChart, Bar, BarChart, Brush, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate, parseServerDate } from '../../app/dates';
+import { formatDate, parseServerDate } from '../../../slices/domain/dates';
 import type { PivotResult } from '../pivot/pivot';
 import { formatYTick } from './axisFormat';
 import { ChartFrame } from './ChartFrame';

@@ -2,7 +2,7 @@
  * Per-chart settings as Zeppelin saves them under `graph.setting[mode]`, read with their defaults, and the layout
  * numbers that follow from them.
  */
-import { CHART_DATE_FORMAT } from '../../app/dates';
+import { CHART_DATE_FORMAT } from '../../../slices/domain/dates';
 import type { ChartMode, GraphConfig } from '../types';
 
 export type XLabelStatus = 'default' | 'rotate' | 'hide';

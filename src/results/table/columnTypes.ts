@@ -2,7 +2,7 @@
  * Column types of the grid and what they change: how cells compare when sorting and how they display. The saved
  * form is Zeppelin's `tableColumnTypeState.names` (column name → type); an unknown or missing type reads as string.
  */
-import { parseServerDate } from '../../app/dates';
+import { parseServerDate } from '../../../slices/domain/dates';
 import type { Cell } from '../types';
 
 export type GridColumnType = 'string' | 'number' | 'date';

@@ -1,6 +1,6 @@
 /** Table export: CSV and TSV text of what the grid shows, and the download file name. */
 import { saveTextFile } from '../../app/download';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../../slices/domain/dates';
 import type { Cell } from '../types';
 
 export type ExportFormat = 'csv' | 'tsv';

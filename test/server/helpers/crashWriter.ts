@@ -4,7 +4,7 @@
  */
 import { NoteRepo } from '../../../server/storage/noteRepo';
 import { newParagraph } from '../../../server/notes/paragraphs';
-import type { Note } from '../../../src/protocol';
+import type { Note } from '../../../protocol';
 
 async function main(): Promise<void> {
   const root = process.argv[2];

@@ -1,5 +1,5 @@
 /** Running paragraphs over a real websocket and waiting for their terminal PARAGRAPH frame. */
-import type { FormParams, Paragraph, ParagraphConfig } from '../../../src/protocol';
+import type { FormParams, Paragraph, ParagraphConfig } from '../../../protocol';
 import { Client, type Frame } from './harness';
 
 export const TERMINAL = ['FINISHED', 'ERROR', 'ABORT'];

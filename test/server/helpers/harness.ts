@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { startServer, type RunningServer, type StartOptions } from '../../../server/app';
-import type { ReceiveMap, ReceiveOp, SendMap, SendOp } from '../../../src/protocol';
+import type { ReceiveMap, ReceiveOp, SendMap, SendOp } from '../../../protocol';
 
 // The project's own copy of the shared fixtures, so a clone runs its tests anywhere.
 export const FIXTURES = join(__dirname, '..', '..', 'fixtures');

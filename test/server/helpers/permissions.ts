@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StartOptions } from '../../../server/app';
-import type { Permissions } from '../../../src/protocol';
+import type { Permissions } from '../../../protocol';
 import { api, Client, startTestServer, tempDir, type TestServer } from './harness';
 
 /** One user per level; the reader gets in through a role, the others by name. */

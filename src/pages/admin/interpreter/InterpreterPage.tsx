@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { InterpreterSetting } from '../../../protocol';
+import type { InterpreterSetting } from '../../../../protocol';
 import {
   adminInterpreters, DEFAULT_REPOSITORIES, defaultOption, docsLinks, emptyRepositoryForm, formOf, INTERPRETER_TEXT, runningScope,
   selectAdminInterpreters, visibleSettings, type InterpreterConfirm, type InterpreterTemplate, type RepositoryForm, type SettingForm,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { InterpreterOption, RunMode } from '../../../protocol';
+import type { InterpreterOption, RunMode } from '../../../../protocol';
 import {
   defaultOption, runningScope, type DependencyRow, type PropertyRow, type SettingForm,
 } from '../../../../slices/adminInterpreters';

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { helium, selectHeliumApps, type HeliumApp } from '../../../../slices/helium';
-import type { RootState } from '../../../app/rootReducer';
+import type { RootState } from '../../../../slices/rootReducer';
 import { SandboxFrame } from './SandboxFrame';
 import '../../../helium/helium.css';
 

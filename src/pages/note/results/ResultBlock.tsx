@@ -2,8 +2,8 @@ import { lazy, Suspense, useRef, useState, type PointerEvent as ReactPointerEven
 import { Icon } from '../../../components/Icon';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notePage } from '../../../../slices/notePage';
-import type { ParagraphStatus, ResultConfig, ResultMessage } from '../../../protocol';
-import { DEFAULT_RESULT_HEIGHT, formatBytes, LARGE_RESULT_BYTES, MIN_RESULT_HEIGHT } from '../model';
+import type { ParagraphStatus, ResultConfig, ResultMessage } from '../../../../protocol';
+import { DEFAULT_RESULT_HEIGHT, formatBytes, LARGE_RESULT_BYTES, MIN_RESULT_HEIGHT } from '../../../../slices/domain/noteModel';
 import { SandboxFrame } from './SandboxFrame';
 import { TextResult } from './TextResult';
 import { ansiToHtml } from './terminalText';

@@ -1,7 +1,7 @@
-import type { RootState } from '../../../app/rootReducer';
-import type { ParagraphResults, ResultConfig } from '../../../protocol';
+import type { RootState } from '../../../../slices/rootReducer';
+import type { ParagraphResults, ResultConfig } from '../../../../protocol';
 import { useFrameSelector } from '../hooks';
-import { isRunning } from '../model';
+import { isRunning } from '../../../../slices/domain/noteModel';
 import { ResultBlock } from './ResultBlock';
 import { AppBar, AppOutput, useParagraphApps } from './ParagraphApps';
 

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notePage } from '../../../../slices/notePage';
 import { selectOpenNoteParagraphIds } from '../../../../slices/notes';
 import { ui } from '../../../../slices/ui';
-import type { RootState } from '../../../app/rootReducer';
+import type { RootState } from '../../../../slices/rootReducer';
 import { frameDocument, noParagraphWithId } from './frameRuntime';
 
 type FrameMessage =

@@ -1,9 +1,9 @@
 /** Selectors of the note page over the whole store; each returns the smallest piece a component needs. */
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/rootReducer';
-import { selectOpenNoteParagraphIds } from '../../../slices/notes';
-import type { Paragraph, ParagraphId } from '../../protocol';
-import { findMatches, isRunning, isViewOnly, isOwner, type Principal } from './model';
+import type { RootState } from './rootReducer';
+import { selectOpenNoteParagraphIds } from './notes';
+import type { Paragraph, ParagraphId } from '../protocol';
+import { findMatches, isRunning, isViewOnly, isOwner, type Principal } from './domain/noteModel';
 
 export const selectOpenMeta = (s: RootState) => (s.notes.openNoteId ? s.notes.byId[s.notes.openNoteId] ?? null : null);
 export const selectParagraph = (s: RootState, id: ParagraphId): Paragraph | undefined => s.paragraphs.entities[id];

@@ -2,7 +2,7 @@
  * Builds the home page's folder tree from the flat NOTES_INFO list (paths split on `/`).
  * Order: folders before notes, names alphabetical, the trash folder last.
  */
-import type { NoteInfo } from '../protocol';
+import type { NoteInfo } from '../../protocol';
 
 export const TRASH_FOLDER_ID = '~Trash';
 

@@ -4,9 +4,9 @@
  * Outbound actions never carry the ticket; the socket saga adds it when it serialises the frame.
  */
 import { createAction, type PayloadActionCreator, type UnknownAction } from '@reduxjs/toolkit';
-import type { ServerFrame } from './envelope';
-import type { ReceiveMap, SendMap } from './maps';
-import { RECEIVE_OPS, SEND_OPS, type ReceiveOp, type SendOp } from './ops';
+import type { ServerFrame } from '../protocol/envelope';
+import type { ReceiveMap, SendMap } from '../protocol/maps';
+import { RECEIVE_OPS, SEND_OPS, type ReceiveOp, type SendOp } from '../protocol/ops';
 
 export interface InMeta {
   msgId?: string;

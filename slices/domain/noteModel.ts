@@ -2,7 +2,7 @@
  * Pure rules of the note page (spec sections 4, 5 and 9), kept apart from components so tests read them directly.
  */
 import { formatDistanceStrict } from 'date-fns';
-import { formatDate, parseServerDate, PARAGRAPH_DATE_FORMAT } from '../../app/dates';
+import { formatDate, parseServerDate, PARAGRAPH_DATE_FORMAT } from './dates';
 import {
   isRunningStatus, PARAGRAPH_CONFIG_DEFAULTS, type NoteConfig, type Paragraph, type ParagraphConfig, type ParagraphStatus,
   type Permissions,
