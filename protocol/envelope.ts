@@ -2,9 +2,8 @@
  * Frame encoding and decoding. Decoding never throws: a bad frame becomes a `FrameError` that the caller reports
  * (the client as a `connection/badFrame` action, the server as an `ERROR_INFO` reply).
  */
-import type { ReceiveMap, SendMap } from './maps';
 import { isReceiveOp, isSendOp, type ReceiveOp, type SendOp } from './ops';
-import { checkPayload, isObject, RECEIVE_SCHEMAS, SEND_SCHEMAS } from './validate';
+import { checkPayload, isObject, RECEIVE_SCHEMAS, SEND_SCHEMAS, type PayloadSchema, type ReceiveMap, type SendMap } from './schemas';
 
 /** Identity fields every client frame carries (PROTOCOL 1.3); `roles` is a JSON array inside a string. */
 export interface FrameAuth {
@@ -46,18 +45,18 @@ function parse(raw: string, maxBytes: number | undefined): Decoded<Record<string
   return { ok: true, frame: value };
 }
 
-function finish<F>(obj: Record<string, unknown>, known: boolean, schema: Parameters<typeof checkPayload>[0] | undefined): Decoded<F> {
+function finish<F>(obj: Record<string, unknown>, known: boolean, schema: PayloadSchema | undefined): Decoded<F> {
   const op = obj.op;
   if (!known || schema === undefined) {
     return { ok: false, error: { reason: 'unknown-op', message: `Unknown op: ${String(op)}`, op: typeof op === 'string' ? op : undefined, data: obj.data } };
   }
   let data = obj.data;
   if ((data === undefined || data === null) && DATA_OPTIONAL.has(op as string)) data = {};
-  const problems = checkPayload(schema, data);
-  if (problems.length > 0) {
-    return { ok: false, error: { reason: 'bad-payload', message: `Bad ${String(op)} payload: ${problems.join('; ')}`, op: op as string } };
+  const checked = checkPayload(schema, data);
+  if (!checked.ok) {
+    return { ok: false, error: { reason: 'bad-payload', message: `Bad ${String(op)} payload: ${checked.problems.join('; ')}`, op: op as string } };
   }
-  const frame: Record<string, unknown> = { op, data };
+  const frame: Record<string, unknown> = { op, data: checked.value };
   if (typeof obj.msgId === 'string') frame.msgId = obj.msgId;
   for (const k of ['principal', 'ticket', 'roles'] as const) if (typeof obj[k] === 'string') frame[k] = obj[k];
   return { ok: true, frame: frame as F };

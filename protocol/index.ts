@@ -1,6 +1,6 @@
 export * from './ops';
 export * from './model';
-export * from './maps';
+export * from './schemas';
 export * from './envelope';
 export * from './roles';
-export { checkPayload, RECEIVE_SCHEMAS, SEND_SCHEMAS } from './validate';
+export * from './cron';

@@ -290,10 +290,3 @@ export interface Ticket {
   screenUsername?: string;
   redirectURL?: string;
 }
-
-/** The REST envelope of every `/api` answer (PROTOCOL 3.1). */
-export interface RestEnvelope<T> {
-  status: string;
-  message?: string;
-  body?: T;
-}

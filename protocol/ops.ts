@@ -4,7 +4,7 @@
  *
  * Notes:
  * - `PATCH_PARAGRAPH`, `EDITOR_SETTING`, `LIST_NOTE_JOBS`, `NEW_NOTE`, `IMPORT_NOTE`, `SAVE_NOTE_FORMS` and the
- *   revision ops travel both ways, with different payloads per direction (see maps.ts).
+ *   revision ops travel both ways, with different payloads per direction (see schemas.ts).
  * - `GET_PARAGRAPH` exists in Zeppelin's enum but no server handler reads it; it is kept for completeness.
  */
 

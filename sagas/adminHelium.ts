@@ -97,7 +97,7 @@ function* onOrderSave(deps: SagaDeps): SagaIterator<void> {
 
 export function* adminHeliumSaga(deps: SagaDeps): SagaIterator<void> {
   // Bundles call window.zeppelinHelium; it must exist before the first one (loaded after the ticket) runs.
-  yield call(installHeliumGlobal);
+  yield call(installHeliumGlobal, deps.helium);
   yield takeEvery(adminHelium.confirmAccepted.type, onConfirm, deps);
   yield takeLatest(adminHelium.configOpened.type, onConfigOpened, deps);
   yield takeEvery(adminHelium.configSaveSubmitted.type, onConfigSave, deps);

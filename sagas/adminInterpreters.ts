@@ -55,7 +55,7 @@ export function* loadInterpreters(deps: SagaDeps): SagaIterator<void> {
 export function* refreshDownloading(deps: SagaDeps): SagaIterator<void> {
   for (;;) {
     yield call(deps.sleep, DOWNLOAD_REFRESH_MS);
-    const settings: InterpreterSetting[] = yield select((s: RootState) => s.adminInterpreters.settings);
+    const settings: InterpreterSetting[] = yield select((s: RootState) => s.interpreters.settings);
     for (const s of settings.filter((x) => x.status === 'DOWNLOADING_DEPENDENCIES')) {
       try {
         const fresh: InterpreterSetting = yield call(adminRest, deps, 'GET', `/interpreter/setting/${encodeURIComponent(s.id)}`);
@@ -78,7 +78,7 @@ const failed = (e: unknown): string => failureText(e, INTERPRETER_TEXT.noConnect
 
 function* create(deps: SagaDeps, action: ReturnType<typeof adminInterpreters.createSubmitted>): SagaIterator<void> {
   const form = withPendingRows(action.payload);
-  const existing: InterpreterSetting[] = yield select((s: RootState) => s.adminInterpreters.settings);
+  const existing: InterpreterSetting[] = yield select((s: RootState) => s.interpreters.settings);
   const invalid = validateNewSetting(form, existing);
   if (invalid) {
     yield put(adminInterpreters.createFailed(invalid));

@@ -2,7 +2,10 @@
  * Everything the sagas need from the outside world, injected so that tests run them with a manual clock, a fake
  * socket and a fake fetch: no sleeps, no real timers, no network.
  */
+import type { SagaIterator } from 'redux-saga';
+import { getContext } from 'redux-saga/effects';
 import type { FrameAuth } from '../protocol';
+import type { HeliumRegistry } from './heliumRegistry';
 import type { RestClient } from './restClient';
 
 /** The part of the browser WebSocket the socket saga uses. */
@@ -47,6 +50,12 @@ export interface SagaDeps {
   setTitle(title: string): void;
   reload(): void;
   download(fileName: string, text: string, mime: string): void;
+  /** Opens a URL in a new tab (a paragraph's "Link this paragraph"). */
+  openWindow(url: string): void;
+  /** Writes to the clipboard; false when the browser does not allow it. */
+  copyText(text: string): Promise<boolean>;
+  /** The page's Helium registry, where plugin bundles register what they provide. */
+  helium: HeliumRegistry;
   /** Runs a Helium bundle's script text in the page. */
   loadBundle(name: string, source: string): Promise<void>;
   pingIntervalMs: number;
@@ -82,4 +91,12 @@ export function msgIdGenerator(random: () => number): () => string {
   for (let i = 0; i < 5; i++) clientId += alphabet[Math.floor(random() * alphabet.length)];
   let counter = 0;
   return () => `${clientId}-${++counter}`;
+}
+
+/** The saga context key under which the root saga keeps its SagaDeps. */
+export const DEPS_CONTEXT = 'deps';
+
+/** The dependencies from the saga context, for sagas that are not handed them as an argument. */
+export function* sagaDeps(): SagaIterator<SagaDeps> {
+  return (yield getContext(DEPS_CONTEXT)) as SagaDeps;
 }

@@ -113,11 +113,11 @@ export function createHeliumRegistry(): HeliumRegistry {
   };
 }
 
-/** The one registry of the page, shared by the global API and the views that draw with plugins. */
-export const heliumRegistry: HeliumRegistry = createHeliumRegistry();
-
-/** Makes `window.zeppelinHelium` available before any bundle runs; idempotent. */
-export function installHeliumGlobal(target: { zeppelinHelium?: HeliumApi } = globalThis as { zeppelinHelium?: HeliumApi }): HeliumApi {
-  target.zeppelinHelium ??= heliumRegistry;
+/**
+ * Makes `window.zeppelinHelium` available before any bundle runs; idempotent. The registry is the page's one
+ * (SagaDeps.helium), made where the store is composed.
+ */
+export function installHeliumGlobal(registry: HeliumRegistry, target: { zeppelinHelium?: HeliumApi } = globalThis as { zeppelinHelium?: HeliumApi }): HeliumApi {
+  target.zeppelinHelium ??= registry;
   return target.zeppelinHelium;
 }

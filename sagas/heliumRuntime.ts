@@ -19,14 +19,14 @@ import { connection } from '../slices/connection';
 import { helium, type RunAllWithSpellsOutcome, type SpellOutcome } from '../slices/helium';
 import { route } from '../slices/route';
 import { ui } from '../slices/ui';
-import { heliumRegistry, type SpellPlugin, type SpellResult } from './heliumRegistry';
+import type { SpellPlugin, SpellResult } from './heliumRegistry';
 import type { RootState } from '../slices/rootReducer';
 import { wsIn, wsOut } from '../slices/wsActions';
 import type { HeliumPackage, Paragraph, ParagraphId } from '../protocol';
 import { effectiveConfig } from '../slices/domain/noteModel';
 import { selectOpenMeta, selectOrderedParagraphs, selectText } from '../slices/noteSelectors';
 import { failureText } from './adminAccess';
-import type { SagaDeps } from './deps';
+import { sagaDeps, type SagaDeps } from './deps';
 import { refreshEnabledPackages } from './helium';
 import { commitParagraph, editBlocked, paragraphContext, runEntry, runMany } from './noteCommon';
 import { restCall } from './rest';
@@ -35,7 +35,8 @@ const SPELL_TYPES = new Set(['TEXT', 'HTML', 'TABLE']);
 
 /** The registered spell for a paragraph text, when its package is enabled. */
 export function* enabledSpellFor(text: string): SagaIterator<SpellPlugin | undefined> {
-  const spell = heliumRegistry.spellFor(text);
+  const deps: SagaDeps = yield* sagaDeps();
+  const spell = deps.helium.spellFor(text);
   if (!spell) return undefined;
   const packages: RootState['helium']['packages'] = yield select((s: RootState) => s.helium.packages);
   return packages.some((p) => p.type === 'SPELL' && p.name === spell.name) ? spell : undefined;

@@ -17,18 +17,10 @@ import { commandById } from '../slices/domain/commands';
 import { AUTOSAVE_MS, magicOf } from '../slices/domain/noteModel';
 import { selectEditBlocked, selectOpenMeta, selectText } from '../slices/noteSelectors';
 import { makePatchText } from '../protocol/textPatch';
-import { copyText } from '../src/pages/note/results/clipboard';
 import type { SagaDeps } from './deps';
 import { commitParagraph, SHARED_BASE, sharedBase, type SharedBase } from './noteCommon';
 import { loadPermissions, noteCommand, noteToolsSaga } from './noteTools';
-import { paragraphActionsSaga, paragraphCommand, type BrowserActions } from './paragraphActions';
-
-export const defaultBrowserActions: BrowserActions = {
-  openWindow(url) {
-    window.open(url, '_blank', 'noopener');
-  },
-  copyText,
-};
+import { paragraphActionsSaga, paragraphCommand } from './paragraphActions';
 
 function* saveIfChanged(base: SharedBase, id: ParagraphId): SagaIterator<void> {
   const s: RootState = yield select();
@@ -109,11 +101,11 @@ function* onNoteOpened(deps: SagaDeps, a: ReturnType<typeof wsIn.NOTE>): SagaIte
   if (term) yield put(notePage.findOpened({ term }));
 }
 
-function* onCommand(deps: SagaDeps, browser: BrowserActions, a: ReturnType<typeof notePage.commandInvoked>): SagaIterator<void> {
+function* onCommand(deps: SagaDeps, a: ReturnType<typeof notePage.commandInvoked>): SagaIterator<void> {
   const command = commandById(a.payload.command);
   if (command.paragraph) {
     const id: ParagraphId | null = a.payload.id ?? (yield select((s: RootState) => s.notePage.focusedId));
-    if (id) yield* paragraphCommand(deps, browser, command.id, id);
+    if (id) yield* paragraphCommand(deps, command.id, id);
     return;
   }
   yield* noteCommand(deps, command.id);
@@ -145,13 +137,13 @@ function* onResultDownload(deps: SagaDeps, a: ReturnType<typeof notePage.resultD
   yield call(deps.download, `${a.payload.id}-${a.payload.index}.${ext}`, msg.data, 'text/plain');
 }
 
-export function* notePageSaga(deps: SagaDeps, browser: BrowserActions = defaultBrowserActions): SagaIterator<void> {
+export function* notePageSaga(deps: SagaDeps): SagaIterator<void> {
   yield setContext({ [SHARED_BASE]: new Map() });
   yield fork(paragraphActionsSaga, deps);
   yield fork(noteToolsSaga, deps);
   yield fork(watchText, deps);
   yield takeEvery(wsIn.NOTE.type, onNoteOpened, deps);
-  yield takeEvery(notePage.commandInvoked.type, onCommand, deps, browser);
+  yield takeEvery(notePage.commandInvoked.type, onCommand, deps);
   yield takeEvery([notePage.angularValueSet.type, notePage.angularBindRequested.type, notePage.angularUnbindRequested.type], onAngular);
   yield takeEvery(notePage.completionRequested.type, function* onCompletion(a: ReturnType<typeof notePage.completionRequested>) {
     yield put(wsOut.COMPLETION({ id: a.payload.id, buf: a.payload.buf, cursor: a.payload.cursor }));

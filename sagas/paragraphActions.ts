@@ -22,11 +22,6 @@ import { commitParagraph, editBlocked, paragraphContext, sharedBase } from './no
 /** How long an insert waits for its PARAGRAPH_ADDED before it stops trying to focus the new paragraph. */
 const INSERT_FOCUS_WAIT_MS = 5000;
 
-export interface BrowserActions {
-  openWindow(url: string): void;
-  copyText(text: string): Promise<boolean>;
-}
-
 export function* runParagraph(id: ParagraphId): SagaIterator<void> {
   if (yield* editBlocked()) return;
   const ctx = yield* paragraphContext(id);
@@ -86,7 +81,7 @@ function* resize(id: ParagraphId, delta: number): SagaIterator<void> {
   yield* commitParagraph(id, { config: { colWidth: w } });
 }
 
-export function* paragraphCommand(deps: SagaDeps, browser: BrowserActions, command: CommandId, id: ParagraphId): SagaIterator<void> {
+export function* paragraphCommand(deps: SagaDeps, command: CommandId, id: ParagraphId): SagaIterator<void> {
   const s: RootState = yield select();
   const meta = selectOpenMeta(s);
   const ids = selectOpenNoteParagraphIds(s);
@@ -135,10 +130,10 @@ export function* paragraphCommand(deps: SagaDeps, browser: BrowserActions, comma
     case 'narrower': return yield* resize(id, -1);
     case 'wider': return yield* resize(id, 1);
     case 'link':
-      yield call([browser, browser.openWindow], `#/notebook/${meta.id}/paragraph/${id}?asIframe`);
+      yield call(deps.openWindow, `#/notebook/${meta.id}/paragraph/${id}?asIframe`);
       return;
     case 'copyId': {
-      const ok: boolean = yield call([browser, browser.copyText], id);
+      const ok: boolean = yield call(deps.copyText, id);
       yield put(ui.toastShown({ text: ok ? 'Copied!' : 'Not supported browser', level: ok ? 'success' : 'warning' }));
       return;
     }

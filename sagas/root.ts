@@ -3,9 +3,9 @@
  * opened with it, and plugin bundles load beside it.
  */
 import type { SagaIterator } from 'redux-saga';
-import { all, call, fork } from 'redux-saga/effects';
+import { all, call, fork, setContext } from 'redux-saga/effects';
 import { fetchServerInfo, fetchTicket, type TicketOutcome } from './auth';
-import type { SagaDeps } from './deps';
+import { DEPS_CONTEXT, type SagaDeps } from './deps';
 import { loadHeliumBundles } from './helium';
 import { heliumRuntimeSaga } from './heliumRuntime';
 import { resyncSaga } from './resync';
@@ -24,6 +24,7 @@ import { cronPanelSaga } from './cronPanel';
 import { revisionsSaga } from './revisions';
 
 export function* rootSaga(deps: SagaDeps): SagaIterator<void> {
+  yield setContext({ [DEPS_CONTEXT]: deps });
   yield fork(routingSaga, deps);
   yield fork(resyncSaga);
   yield fork(shellSaga, deps);

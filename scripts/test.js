@@ -41,7 +41,8 @@ function finish(ok) {
   process.exit(ok && failed === 0 ? 0 : 1);
 }
 
-if (!step('lint', bin('eslint'), ['--max-warnings', '0', '--ext', '.ts,.tsx,.js', 'protocol', 'src', 'slices', 'sagas', 'server', 'test', 'bench', 'e2e', 'scripts', 'webpack.config.js'])) finish(false);
+// The lint step is `npm run lint`: ESLint, the layer rules (dependency-cruiser) and the dead-code check (knip).
+if (!step('lint', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '-s', 'lint'])) finish(false);
 if (!step('type check', bin('tsc'), ['--noEmit', '-p', '.'])) finish(false);
 const unitOk = jestStep('jest', ['--ci']);
 if (!step('build', process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--stats', 'errors-warnings'])) finish(false);

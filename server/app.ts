@@ -95,64 +95,39 @@ function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_req, body, done) => done(null, String(body)));
 }
 
-export async function startServer(opts: StartOptions): Promise<RunningServer> {
-  const overrides: Record<string, string> = { ...(opts.settings ?? {}), 'zeppelin.notebook.dir': resolve(opts.notebookDir) };
-  if (opts.host !== undefined) overrides['zeppelin.server.addr'] = opts.host;
-  if (opts.port !== undefined) overrides['zeppelin.server.port'] = String(opts.port);
-  const config = ZeppelinConfig.load(opts.confDir, process.env, overrides);
-  const host = config.getString('zeppelin.server.addr', '127.0.0.1');
-  const maxMessageSize = config.getInt('zeppelin.websocket.max.text.message.size', 10240000);
-  const origins = new OriginPolicy(config.getString('zeppelin.server.allowed.origins'), host);
-  const webDir = resolve(opts.webDir ?? join(__dirname, '..', 'dist'));
-  const hasUi = existsSync(join(webDir, 'index.html'));
-  const proxy = opts.upstream ? new UpstreamProxy(opts.upstream) : undefined;
+/** Everything the embedded server works with, and the login service when a shiro.ini turns logins on. */
+async function createServices(config: ZeppelinConfig, confDir: string): Promise<{ services: Services; auth?: AuthService }> {
+  // A shiro.ini turns logins on (PROTOCOL 1.4); one that cannot be read stops the start with its line number.
+  const shiro = loadShiroIni(confDir);
+  for (const w of shiro?.warnings ?? []) console.warn(`[auth] ${w}`);
+  const tickets = new TicketStore();
+  const auth = shiro ? new AuthService(shiro, tickets) : undefined;
+  const repo = await openNoteRepo(config);
+  const interpreters = new InterpreterRegistry(loadInterpreterSettings(confDir), config.getString('zeppelin.interpreter.group.default'), confDir);
+  const notebook = new Notebook(repo, interpreters, (path) => cronAllowedFor(config, path));
+  await notebook.reload();
+  const connections = new ConnectionManager(config.getBool('zeppelin.notebook.collaborative.mode.enable', true));
+  const authorization = NoteAuthorization.load(confDir, config);
+  authorization.attach(notebook);
+  const broadcasts = new Broadcasts(notebook, connections, config, interpreters, authorization);
+  broadcasts.personal = new PersonalStore(config.getString('zeppelin.notebook.dir'), notebook);
+  const sessions = new SessionManager(interpreters, confDir);
+  const angular = new AngularService(notebook, connections, interpreters, sessions);
+  const engine = new ExecutionEngine({ notebook, connections, broadcasts, config, interpreters, sessions, angular, status: new StatusWriter(notebook, broadcasts),
+    rolesOf: (user) => auth?.users.rolesOf(user) ?? [] });
+  const services: Services = {
+    config, notebook, interpreters, connections, broadcasts, sessions, engine, angular,
+    search: new NoteSearch(notebook),
+    tickets,
+    authEnabled: auth !== undefined,
+    users: auth?.users,
+    authorization,
+  };
+  return { services, auth };
+}
 
-  let services: Services | undefined;
-  let auth: AuthService | undefined;
-  if (!proxy) {
-    // A shiro.ini turns logins on (PROTOCOL 1.4); one that cannot be read stops the start with its line number.
-    const shiro = loadShiroIni(resolve(opts.confDir));
-    for (const w of shiro?.warnings ?? []) console.warn(`[auth] ${w}`);
-    const tickets = new TicketStore();
-    auth = shiro ? new AuthService(shiro, tickets) : undefined;
-    const repo = await openNoteRepo(config);
-    const confDir = resolve(opts.confDir);
-    const interpreters = new InterpreterRegistry(loadInterpreterSettings(confDir), config.getString('zeppelin.interpreter.group.default'), confDir);
-    const notebook = new Notebook(repo, interpreters, (path) => cronAllowedFor(config, path));
-    await notebook.reload();
-    const connections = new ConnectionManager(config.getBool('zeppelin.notebook.collaborative.mode.enable', true));
-    const authorization = NoteAuthorization.load(confDir, config);
-    authorization.attach(notebook);
-    const broadcasts = new Broadcasts(notebook, connections, config, interpreters, authorization);
-    broadcasts.personal = new PersonalStore(config.getString('zeppelin.notebook.dir'), notebook);
-    const sessions = new SessionManager(interpreters, confDir);
-    const angular = new AngularService(notebook, connections, interpreters, sessions);
-    const engine = new ExecutionEngine({ notebook, connections, broadcasts, config, interpreters, sessions, angular, status: new StatusWriter(notebook, broadcasts),
-      rolesOf: (user) => auth?.users.rolesOf(user) ?? [] });
-    services = {
-      config, notebook, interpreters, connections, broadcasts, sessions, engine, angular,
-      search: new NoteSearch(notebook),
-      tickets,
-      authEnabled: auth !== undefined,
-      users: auth?.users,
-      authorization,
-    };
-  }
-
-  const app = Fastify({
-    logger: false,
-    bodyLimit: Math.max(maxMessageSize, 1024 * 1024) * 2,
-    forceCloseConnections: true,
-    serverFactory: (handler) =>
-      http.createServer((req: IncomingMessage, res: ServerResponse) => {
-        if (proxy && isApi(req.url)) proxy.http(req, res);
-        else handler(req, res);
-      }),
-  });
-  registerBodyParsers(app);
-  await app.register(fastifyFormbody);
-
-  // CORS, CSRF and content-type rules of PROTOCOL 1.11.
+/** CORS, CSRF and content-type rules of PROTOCOL 1.11, and the security headers, on every request. */
+function registerRequestPolicy(app: FastifyInstance, config: ZeppelinConfig, origins: OriginPolicy): void {
   app.addHook('onRequest', async (req, reply) => {
     const origin = req.headers.origin;
     const allowed = origin !== undefined && origins.allows(origin);
@@ -175,24 +150,28 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     if (req.method === 'GET' && isApi(req.url)) reply.header('Cache-Control', 'no-cache');
     return undefined;
   });
+}
 
-  if (services) {
-    registerAuthRoutes(app, auth, services.tickets, config);
-    // Before the routes, so every note route passes the permission table of rest/permissions.ts.
-    registerNotePermissionHook(app, services);
-    registerSystemRoutes(app, config, maxMessageSize);
-    registerNotebookRoutes(app, services);
-    registerJobRoutes(app, services);
-    registerInterpreterRoutes(app, services);
-    registerCredentialRoutes(app, resolve(opts.confDir));
-    registerNotebookRepoRoutes(app, services, resolve(opts.confDir));
-    registerHeliumRoutes(app, services, resolve(opts.confDir));
-    registerClusterRoutes(app, services);
-    registerRevisionRoutes(app, services);
-    registerCronRoutes(app, services, opts.cronClock);
-  }
-  const ui = hasUi ? new StaticFiles(webDir) : undefined;
+function registerRoutes(app: FastifyInstance, services: Services, auth: AuthService | undefined, confDir: string, cronClock: Clock | undefined): void {
+  const { config } = services;
+  registerAuthRoutes(app, auth, services.tickets, config);
+  // Before the routes, so every note route passes the permission table of rest/permissions.ts.
+  registerNotePermissionHook(app, services);
+  registerSystemRoutes(app, config, config.getInt('zeppelin.websocket.max.text.message.size', 10240000));
+  registerNotebookRoutes(app, services);
+  registerJobRoutes(app, services);
+  registerInterpreterRoutes(app, services);
+  registerCredentialRoutes(app, confDir);
+  registerNotebookRepoRoutes(app, services, confDir);
+  registerHeliumRoutes(app, services, confDir);
+  registerClusterRoutes(app, services);
+  registerRevisionRoutes(app, services);
+  registerCronRoutes(app, services, cronClock);
+}
 
+/** Errors as Zeppelin's envelope; unknown pages load the single-page app (or say how to build it). */
+function registerFallbacks(app: FastifyInstance, webDir: string): void {
+  const ui = existsSync(join(webDir, 'index.html')) ? new StaticFiles(webDir) : undefined;
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
     const code = err.statusCode ?? 500;
     if (code === 400) return sendEnvelope(reply, 'BAD_REQUEST', undefined, err.message);
@@ -212,7 +191,18 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     }
     return reply.code(200).type('text/plain').send(`The web UI is not built (no ${join(webDir, 'index.html')}). Run \`npm run build\`, then reload.\n`);
   });
+}
 
+interface SocketEndpoint {
+  wss: WebSocketServer;
+  /** Refuses new upgrades from now on. */
+  stopAccepting(): void;
+  /** Resolves when the frames already received (and the writes they queued) are done. */
+  drained(): Promise<void>;
+}
+
+/** The websocket at /ws: our own dispatcher, or the upstream Zeppelin through the proxy. */
+function attachWebsocket(app: FastifyInstance, services: Services | undefined, proxy: UpstreamProxy | undefined, origins: OriginPolicy, maxMessageSize: number): SocketEndpoint {
   // Inbound limit: frames over zeppelin.websocket.max.text.message.size get an ERROR_INFO and the connection
   // stays up; only frames beyond a hard cap (where buffering them would hurt the server) close it with 1009.
   const hardCap = Math.max(maxMessageSize * 4, maxMessageSize + 16 * 1024 * 1024);
@@ -246,35 +236,70 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     if (proxy) return proxy.ws(req, socket, head);
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
+  return {
+    wss,
+    stopAccepting: () => { closing = true; },
+    drained: async () => { await Promise.all([...open].map((c) => c.queue)); },
+  };
+}
+
+async function closeSockets(sockets: Iterable<WebSocket>): Promise<void> {
+  await Promise.all([...sockets].map((ws) => new Promise<void>((done) => {
+    if (ws.readyState === WebSocket.CLOSED) return done();
+    const timer = setTimeout(() => {
+      ws.terminate();
+      done();
+    }, 1000);
+    ws.once('close', () => {
+      clearTimeout(timer);
+      done();
+    });
+    ws.close(1001, 'Server is shutting down');
+  })));
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const overrides: Record<string, string> = { ...(opts.settings ?? {}), 'zeppelin.notebook.dir': resolve(opts.notebookDir) };
+  if (opts.host !== undefined) overrides['zeppelin.server.addr'] = opts.host;
+  if (opts.port !== undefined) overrides['zeppelin.server.port'] = String(opts.port);
+  const config = ZeppelinConfig.load(opts.confDir, process.env, overrides);
+  const confDir = resolve(opts.confDir);
+  const host = config.getString('zeppelin.server.addr', '127.0.0.1');
+  const maxMessageSize = config.getInt('zeppelin.websocket.max.text.message.size', 10240000);
+  const origins = new OriginPolicy(config.getString('zeppelin.server.allowed.origins'), host);
+  const proxy = opts.upstream ? new UpstreamProxy(opts.upstream) : undefined;
+  const { services, auth } = proxy ? { services: undefined, auth: undefined } : await createServices(config, confDir);
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: Math.max(maxMessageSize, 1024 * 1024) * 2,
+    forceCloseConnections: true,
+    serverFactory: (handler) =>
+      http.createServer((req: IncomingMessage, res: ServerResponse) => {
+        if (proxy && isApi(req.url)) proxy.http(req, res);
+        else handler(req, res);
+      }),
+  });
+  registerBodyParsers(app);
+  await app.register(fastifyFormbody);
+  registerRequestPolicy(app, config, origins);
+  if (services) registerRoutes(app, services, auth, confDir, opts.cronClock);
+  registerFallbacks(app, resolve(opts.webDir ?? join(__dirname, '..', 'dist')));
+  const sockets = attachWebsocket(app, services, proxy, origins, maxMessageSize);
 
   await app.listen({ port: config.getInt('zeppelin.server.port', 8080), host });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.getInt('zeppelin.server.port', 8080);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
 
-  const closeSockets = async (sockets: Iterable<WebSocket>): Promise<void> => {
-    await Promise.all([...sockets].map((ws) => new Promise<void>((done) => {
-      if (ws.readyState === WebSocket.CLOSED) return done();
-      const timer = setTimeout(() => {
-        ws.terminate();
-        done();
-      }, 1000);
-      ws.once('close', () => {
-        clearTimeout(timer);
-        done();
-      });
-      ws.close(1001, 'Server is shutting down');
-    })));
-  };
-
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closed ??= (async () => {
-      closing = true;
-      await closeSockets(wss.clients);
+      sockets.stopAccepting();
+      await closeSockets(sockets.wss.clients);
       if (proxy) await closeSockets(proxy.clients());
       // Frames already received still finish, and so do the note writes they queued.
-      await Promise.all([...open].map((c) => c.queue));
+      await sockets.drained();
       // Interpreter processes and workers end with the server; runs still going end ABORT and are saved.
       await services?.engine.close();
       await app.close();

@@ -1,6 +1,6 @@
 /** The cluster pages (`#/cluster`, `#/cluster/{node}/{intp}`): nodes, and one node's interpreter processes. */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LoadStatus } from './adminAccess';
+import { createSlice } from '@reduxjs/toolkit';
+import { loadCases, type LoadStatus } from './adminAccess';
 
 export interface ClusterEntry {
   node: Record<string, string | number>;
@@ -32,30 +32,23 @@ export function statusLook(status: unknown): { label: string; className: string 
   return STATUS_LOOK[i];
 }
 
+const nodes = loadCases<AdminClusterState, ClusterEntry[]>('status', (state, list) => {
+  state.nodes = list;
+});
+const node = loadCases<AdminClusterState, ClusterEntry[]>('detailStatus', (state, list) => {
+  state.detail = list;
+});
+
 export const adminClusterSlice = createSlice({
   name: 'adminCluster',
   initialState,
   reducers: {
-    nodesRequested(state) {
-      state.status = 'loading';
-    },
-    nodesLoaded(state, action: PayloadAction<ClusterEntry[]>) {
-      state.status = 'loaded';
-      state.nodes = action.payload;
-    },
-    nodesFailed(state) {
-      state.status = 'failed';
-    },
-    nodeRequested(state) {
-      state.detailStatus = 'loading';
-    },
-    nodeLoaded(state, action: PayloadAction<ClusterEntry[]>) {
-      state.detailStatus = 'loaded';
-      state.detail = action.payload;
-    },
-    nodeFailed(state) {
-      state.detailStatus = 'failed';
-    },
+    nodesRequested: nodes.requested,
+    nodesLoaded: nodes.loaded,
+    nodesFailed: nodes.failed,
+    nodeRequested: node.requested,
+    nodeLoaded: node.loaded,
+    nodeFailed: node.failed,
   },
   selectors: {
     selectCluster: (s) => s,

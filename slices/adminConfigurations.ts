@@ -1,6 +1,6 @@
 /** The read-only configurations page (`#/configuration`): the server's settings, sorted by name. */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LoadStatus } from './adminAccess';
+import { createSlice } from '@reduxjs/toolkit';
+import { loadCases, type LoadStatus } from './adminAccess';
 
 export interface AdminConfigurationsState {
   status: LoadStatus;
@@ -9,20 +9,17 @@ export interface AdminConfigurationsState {
 
 const initialState: AdminConfigurationsState = { status: 'idle', entries: [] };
 
+const load = loadCases<AdminConfigurationsState, Record<string, string>>('status', (state, entries) => {
+  state.entries = Object.entries(entries).sort(([a], [b]) => a.localeCompare(b));
+});
+
 export const adminConfigurationsSlice = createSlice({
   name: 'adminConfigurations',
   initialState,
   reducers: {
-    loadRequested(state) {
-      state.status = 'loading';
-    },
-    loaded(state, action: PayloadAction<Record<string, string>>) {
-      state.status = 'loaded';
-      state.entries = Object.entries(action.payload).sort(([a], [b]) => a.localeCompare(b));
-    },
-    loadFailed(state) {
-      state.status = 'failed';
-    },
+    loadRequested: load.requested,
+    loaded: load.loaded,
+    loadFailed: load.failed,
   },
   selectors: {
     selectConfigurations: (s) => s,

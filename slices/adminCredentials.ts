@@ -4,7 +4,7 @@
  * action log a user downloads for support carries no secret.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LoadStatus } from './adminAccess';
+import { loadCases, type LoadStatus } from './adminAccess';
 
 export interface CredentialRow {
   entity: string;
@@ -55,20 +55,17 @@ function withPassword(type: string) {
 export const credentialAddSubmitted = withPassword('adminCredentials/addSubmitted');
 export const credentialUpdateSubmitted = withPassword('adminCredentials/updateSubmitted');
 
+const load = loadCases<AdminCredentialsState, CredentialRow[]>('status', (state, rows) => {
+  state.items = [...rows].sort((a, b) => a.entity.localeCompare(b.entity));
+});
+
 export const adminCredentialsSlice = createSlice({
   name: 'adminCredentials',
   initialState,
   reducers: {
-    loadRequested(state) {
-      state.status = 'loading';
-    },
-    loaded(state, action: PayloadAction<CredentialRow[]>) {
-      state.status = 'loaded';
-      state.items = [...action.payload].sort((a, b) => a.entity.localeCompare(b.entity));
-    },
-    loadFailed(state) {
-      state.status = 'failed';
-    },
+    loadRequested: load.requested,
+    loaded: load.loaded,
+    loadFailed: load.failed,
     addToggled(state) {
       state.addOpen = !state.addOpen;
     },

@@ -5,7 +5,7 @@
  */
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { HeliumPackage } from '../protocol';
-import type { LoadStatus } from './adminAccess';
+import { loadCases, type LoadStatus } from './adminAccess';
 
 export type PackageType = 'VISUALIZATION' | 'SPELL' | 'INTERPRETER' | 'APPLICATION';
 export const PACKAGE_TYPES: readonly PackageType[] = ['VISUALIZATION', 'SPELL', 'INTERPRETER', 'APPLICATION'];
@@ -92,34 +92,31 @@ export function configText(field: ConfField, persisted: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+const load = loadCases<AdminHeliumState, { packages: Record<string, HeliumResult[]>; order: string[]; now: number }>('status', (state, page) => {
+  const now = new Date(page.now).toISOString();
+  state.packages = {};
+  for (const [name, versions] of Object.entries(page.packages)) {
+    state.packages[name] = versions.map((v) => ({ ...v, pkg: { ...v.pkg, published: v.pkg.published || now } }));
+  }
+  // The drag list holds exactly the enabled visualisations: saved order first, newly enabled ones after.
+  const vis = Object.values(page.packages).flat().filter((r) => r.enabled && r.pkg.type === 'VISUALIZATION').map((r) => r.pkg.name);
+  const base = state.orderChanged ? state.order : page.order;
+  state.order = [...base.filter((n) => vis.includes(n)), ...vis.filter((n) => !base.includes(n))];
+});
+
 export const adminHeliumSlice = createSlice({
   name: 'adminHelium',
   initialState,
   reducers: {
-    loadRequested(state) {
-      state.status = 'loading';
-    },
+    loadRequested: load.requested,
     /** `now` stamps packages without a publish date, so they sort as newest (and replay the same). */
     loaded: {
-      reducer(state, action: PayloadAction<{ packages: Record<string, HeliumResult[]>; order: string[]; now: number }>) {
-        const now = new Date(action.payload.now).toISOString();
-        state.status = 'loaded';
-        state.packages = {};
-        for (const [name, versions] of Object.entries(action.payload.packages)) {
-          state.packages[name] = versions.map((v) => ({ ...v, pkg: { ...v.pkg, published: v.pkg.published || now } }));
-        }
-        // The drag list holds exactly the enabled visualisations: saved order first, newly enabled ones after.
-        const vis = Object.values(action.payload.packages).flat().filter((r) => r.enabled && r.pkg.type === 'VISUALIZATION').map((r) => r.pkg.name);
-        const base = state.orderChanged ? state.order : action.payload.order;
-        state.order = [...base.filter((n) => vis.includes(n)), ...vis.filter((n) => !base.includes(n))];
-      },
+      reducer: load.loaded,
       prepare(packages: Record<string, HeliumResult[]>, order: string[], now: number) {
         return { payload: { packages, order, now } };
       },
     },
-    loadFailed(state) {
-      state.status = 'failed';
-    },
+    loadFailed: load.failed,
     typeChosen(state, action: PayloadAction<PackageType>) {
       state.typeFilter = action.payload;
       state.page = 1;

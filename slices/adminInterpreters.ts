@@ -3,9 +3,9 @@
  * repositories, and which dialog or editor is open. Form drafts live in the components until submitted; the
  * submitted form is checked here (pure functions) so the spec's texts are tested without a browser.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { InterpreterDependency, InterpreterOption, InterpreterProperty, InterpreterSetting } from '../protocol';
-import type { LoadStatus } from './adminAccess';
+import { loadCases, type LoadStatus } from './adminAccess';
 
 export const INTERPRETER_TEXT = {
   badName: "Interpreter name shouldn't be empty, and can consist only of: -_a-zA-Z0-9",
@@ -167,9 +167,9 @@ export type InterpreterConfirm =
   | { kind: 'update'; id: string; form: SettingForm }
   | { kind: 'removeRepository'; id: string };
 
+/** The settings themselves live in the `interpreters` slice, which also handles this page's loads and edits. */
 export interface AdminInterpretersState {
   status: LoadStatus;
-  settings: InterpreterSetting[];
   templates: InterpreterTemplate[];
   propertyTypes: string[];
   repositories: Repository[];
@@ -187,32 +187,24 @@ export interface AdminInterpretersState {
 }
 
 const initialState: AdminInterpretersState = {
-  status: 'idle', settings: [], templates: [], propertyTypes: PROPERTY_TYPES, repositories: [], search: '', createOpen: false, createFormKey: 0,
+  status: 'idle', templates: [], propertyTypes: PROPERTY_TYPES, repositories: [], search: '', createOpen: false, createFormKey: 0,
   createError: null, saving: false, editing: null, confirm: null, errorDialog: null, repositoryAddOpen: false, repositoryError: null,
 };
 
-const replaceSetting = (list: InterpreterSetting[], s: InterpreterSetting): InterpreterSetting[] =>
-  list.some((x) => x.id === s.id) ? list.map((x) => (x.id === s.id ? s : x)) : [...list, s];
+// The loaded settings go to the interpreters slice, the one owner of settings.
+const load = loadCases<AdminInterpretersState, { settings: InterpreterSetting[]; templates: InterpreterTemplate[]; propertyTypes: string[] }>('status', (state, page) => {
+  state.templates = [...page.templates].sort((x, y) => x.group.localeCompare(y.group));
+  if (page.propertyTypes.length > 0) state.propertyTypes = page.propertyTypes;
+});
 
 export const adminInterpretersSlice = createSlice({
   name: 'adminInterpreters',
   initialState,
   reducers: {
-    loadRequested(state) {
-      state.status = 'loading';
-    },
-    loaded(state, a: PayloadAction<{ settings: InterpreterSetting[]; templates: InterpreterTemplate[]; propertyTypes: string[] }>) {
-      state.status = 'loaded';
-      state.settings = a.payload.settings;
-      state.templates = [...a.payload.templates].sort((x, y) => x.group.localeCompare(y.group));
-      if (a.payload.propertyTypes.length > 0) state.propertyTypes = a.payload.propertyTypes;
-    },
-    loadFailed(state) {
-      state.status = 'failed';
-    },
-    settingRefreshed(state, a: PayloadAction<InterpreterSetting>) {
-      state.settings = replaceSetting(state.settings, a.payload);
-    },
+    loadRequested: load.requested,
+    loaded: load.loaded,
+    loadFailed: load.failed,
+    settingRefreshed(_state, _a: PayloadAction<InterpreterSetting>) {},
     searchChanged(state, a: PayloadAction<string>) {
       state.search = a.payload;
     },
@@ -229,9 +221,8 @@ export const adminInterpretersSlice = createSlice({
       state.saving = false;
       state.createError = a.payload;
     },
-    created(state, a: PayloadAction<InterpreterSetting>) {
+    created(state, _a: PayloadAction<InterpreterSetting>) {
       state.saving = false;
-      state.settings = replaceSetting(state.settings, a.payload);
       state.createOpen = false;
       state.createError = null;
       state.createFormKey += 1;
@@ -263,14 +254,11 @@ export const adminInterpretersSlice = createSlice({
       if (state.confirm?.kind === 'update') state.editing = null;
       state.confirm = null;
     },
-    updated(state, a: PayloadAction<InterpreterSetting>) {
-      state.settings = replaceSetting(state.settings, a.payload);
-    },
+    updated(_state, _a: PayloadAction<InterpreterSetting>) {},
     updateFailed(state, a: PayloadAction<string>) {
       state.editing = a.payload;
     },
     removed(state, a: PayloadAction<string>) {
-      state.settings = state.settings.filter((s) => s.id !== a.payload);
       if (state.editing === a.payload) state.editing = null;
     },
     errorDialogOpened(state, a: PayloadAction<{ title: string; message: string }>) {
@@ -305,7 +293,10 @@ export const adminInterpreters = adminInterpretersSlice.actions;
 export const { selectAdminInterpreters } = adminInterpretersSlice.selectors;
 
 /** Settings shown for the search text (name or group contains it, case-insensitive). */
-export function visibleSettings(s: AdminInterpretersState): InterpreterSetting[] {
-  const q = s.search.trim().toLowerCase();
-  return q ? s.settings.filter((x) => x.name.toLowerCase().includes(q) || x.group.toLowerCase().includes(q)) : s.settings;
-}
+export const selectVisibleSettings = createSelector(
+  [(s: { interpreters: { settings: InterpreterSetting[] } }) => s.interpreters.settings, (s: { adminInterpreters: AdminInterpretersState }) => s.adminInterpreters.search],
+  (settings, search): InterpreterSetting[] => {
+    const q = search.trim().toLowerCase();
+    return q ? settings.filter((x) => x.name.toLowerCase().includes(q) || x.group.toLowerCase().includes(q)) : settings;
+  },
+);

@@ -1,6 +1,6 @@
 /** The notebook-repositories page (`#/notebookRepos`): each storage back end with its settings, edited inline. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LoadStatus } from './adminAccess';
+import { loadCases, type LoadStatus } from './adminAccess';
 
 export interface RepoSetting {
   type: 'INPUT' | 'DROPDOWN';
@@ -32,20 +32,17 @@ export const REPO_SAVE_FAILED = "We couldn't save that NotebookRepo's settings";
 /** Spec section 9: notebook-repository messages stay 3000 ms. */
 export const REPO_TOAST_MS = 3000;
 
+const load = loadCases<AdminNotebookReposState, NotebookRepo[]>('status', (state, repos) => {
+  state.repos = repos;
+});
+
 export const adminNotebookReposSlice = createSlice({
   name: 'adminNotebookRepos',
   initialState,
   reducers: {
-    loadRequested(state) {
-      state.status = 'loading';
-    },
-    loaded(state, action: PayloadAction<NotebookRepo[]>) {
-      state.status = 'loaded';
-      state.repos = action.payload;
-    },
-    loadFailed(state) {
-      state.status = 'failed';
-    },
+    loadRequested: load.requested,
+    loaded: load.loaded,
+    loadFailed: load.failed,
     editStarted(state, action: PayloadAction<string>) {
       state.editing = action.payload;
     },

@@ -38,9 +38,7 @@ export const collabSlice = createSlice({
         delete state.editing[a.payload.id];
       }),
   selectors: {
-    selectEditingUser: (s, id: string): string | undefined => s.editing[id],
   },
 });
 
 export const collab = collabSlice.actions;
-export const { selectEditingUser } = collabSlice.selectors;

@@ -59,9 +59,8 @@ export const connectionSlice = createSlice({
   },
   selectors: {
     selectConnectionStatus: (s) => s.status,
-    selectConnection: (s) => s,
   },
 });
 
 export const connection = connectionSlice.actions;
-export const { selectConnectionStatus, selectConnection } = connectionSlice.selectors;
+export const { selectConnectionStatus } = connectionSlice.selectors;

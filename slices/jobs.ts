@@ -24,7 +24,7 @@ export const jobsSlice = createSlice({
         state.lastResponseUnixTime = a.payload.noteRunningJobs.lastResponseUnixTime;
       })
       .addCase(wsIn.JOB_MANAGER_DISABLED, (state, a) => {
-        state.disabledMessage = a.payload.errorMessage;
+        state.disabledMessage = a.payload.errorMessage ?? null;
       }),
 });
 

@@ -242,13 +242,12 @@ export const notePageSlice = createSlice({
       })
       .addCase(wsIn.ANGULAR_OBJECT_UPDATE, (state, a) => {
         const o = a.payload.angularObject;
-        angularScope(state, o.paragraphId ?? a.payload.paragraphId)[o.name] = { value: o.object, interpreterGroupId: a.payload.interpreterGroupId };
+        angularScope(state, o.paragraphId ?? a.payload.paragraphId)[o.name] = { value: o.object, interpreterGroupId: a.payload.interpreterGroupId ?? '' };
       })
       .addCase(wsIn.ANGULAR_OBJECT_REMOVE, (state, a) => {
         const p = a.payload;
-        const name = 'angularObject' in p ? p.angularObject.name : p.name;
-        const pid = ('angularObject' in p ? p.angularObject.paragraphId : undefined) ?? p.paragraphId;
-        delete angularScope(state, pid)[name];
+        const name = p.angularObject?.name ?? p.name;
+        if (name !== undefined) delete angularScope(state, p.angularObject?.paragraphId ?? p.paragraphId)[name];
       })
       .addCase(wsIn.COMPLETION_LIST, (state, a) => {
         state.completion = { id: a.payload.id, seq: state.completionSeq, items: a.payload.completions ?? [] };
@@ -265,12 +264,15 @@ export const notePageSlice = createSlice({
         state.sent[a.payload.id] = a.payload.paragraph;
       })
       .addCase(wsOut.RUN_PARAGRAPH, (state, a) => {
-        state.sent[a.payload.id] = a.payload.paragraph;
+        // Without `paragraph` the server runs the text it has: nothing new was sent.
+        if (a.payload.paragraph !== undefined) state.sent[a.payload.id] = a.payload.paragraph;
       })
       .addCase(wsOut.PARAGRAPH_EXECUTED_BY_SPELL, (state, a) => {
         // No PARAGRAPH comes back to the spell's runner, so the draft it sent is settled here.
-        state.sent[a.payload.id] = a.payload.paragraph;
-        if (state.drafts[a.payload.id] === a.payload.paragraph) delete state.drafts[a.payload.id];
+        const text = a.payload.paragraph;
+        if (text === undefined) return;
+        state.sent[a.payload.id] = text;
+        if (state.drafts[a.payload.id] === text) delete state.drafts[a.payload.id];
       })
       .addCase(wsOut.GET_NOTE, (state) => {
         state.permissions = null;
@@ -280,21 +282,10 @@ export const notePageSlice = createSlice({
         state.dialog = null;
       }),
   selectors: {
-    selectDraft: (s, id: ParagraphId) => s.drafts[id],
-    selectFocusedId: (s) => s.focusedId,
-    selectFocusRequest: (s) => s.focusRequest,
-    selectNoteDialog: (s) => s.dialog,
-    selectPanel: (s) => s.panel,
-    selectFind: (s) => s.find,
-    selectHelpOpen: (s) => s.helpOpen,
-    selectPaletteOpen: (s) => s.paletteOpen,
     selectHasDrafts: (s) => Object.keys(s.drafts).length > 0,
     selectHasUnsent: (s) => Object.entries(s.drafts).some(([id, text]) => s.sent[id] !== text),
   },
 });
 
 export const notePage = notePageSlice.actions;
-export const {
-  selectDraft, selectFocusedId, selectFocusRequest, selectNoteDialog, selectPanel, selectFind, selectHelpOpen,
-  selectPaletteOpen, selectHasDrafts, selectHasUnsent,
-} = notePageSlice.selectors;
+export const { selectHasDrafts, selectHasUnsent } = notePageSlice.selectors;

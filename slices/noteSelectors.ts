@@ -6,7 +6,6 @@ import type { Paragraph, ParagraphId } from '../protocol';
 import { findMatches, isRunning, isViewOnly, isOwner, type Principal } from './domain/noteModel';
 
 export const selectOpenMeta = (s: RootState) => (s.notes.openNoteId ? s.notes.byId[s.notes.openNoteId] ?? null : null);
-export const selectParagraph = (s: RootState, id: ParagraphId): Paragraph | undefined => s.paragraphs.entities[id];
 
 export const selectIsRevision = (s: RootState): boolean => s.route.match.page === 'note' && !!s.route.match.revisionId;
 

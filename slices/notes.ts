@@ -172,18 +172,12 @@ export const notesSlice = createSlice({
     selectNoteList: (s) => s.list,
     selectNoteListLoaded: (s) => s.listLoaded,
     selectOpenNoteId: (s) => s.openNoteId,
-    selectOpenNote: (s) => (s.openNoteId ? s.byId[s.openNoteId] ?? null : null),
     selectHomeNote: (s) => s.home,
-    selectCollaborative: (s) => s.collaborative,
-    selectLastCreatedNoteId: (s) => s.lastCreatedNoteId,
   },
 });
 
 export const notes = notesSlice.actions;
-export const {
-  selectNoteList, selectNoteListLoaded, selectOpenNoteId, selectOpenNote, selectHomeNote, selectCollaborative,
-  selectLastCreatedNoteId,
-} = notesSlice.selectors;
+export const { selectNoteList, selectNoteListLoaded, selectOpenNoteId, selectHomeNote } = notesSlice.selectors;
 
 const EMPTY_IDS: ParagraphId[] = [];
 export const selectOpenNoteParagraphIds = (s: { notes: NotesState }): ParagraphId[] =>

@@ -160,4 +160,3 @@ export const paragraphsReducerSlice = { reducerPath: 'paragraphs' as const, redu
 
 const selectors = paragraphsAdapter.getSelectors((s: { paragraphs: ParagraphsState }) => s.paragraphs);
 export const selectParagraphById = selectors.selectById;
-export const selectParagraphEntities = selectors.selectEntities;

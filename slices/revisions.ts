@@ -174,4 +174,3 @@ export const revisions = revisionsSlice.actions;
 type WithRevisions = { revisions: RevisionsState };
 const NO_REVISIONS: Revision[] = [];
 export const selectRevisionHistory = (s: WithRevisions): Revision[] => s.revisions.history ?? NO_REVISIONS;
-export const selectRevisionView = (s: WithRevisions): RevisionViewState | null => s.revisions.view;

@@ -29,10 +29,9 @@ export const routeSlice = createSlice({
     },
   },
   selectors: {
-    selectRoute: (s) => s,
     selectRouteMatch: (s) => s.match,
   },
 });
 
 export const route = routeSlice.actions;
-export const { selectRoute, selectRouteMatch } = routeSlice.selectors;
+export const { selectRouteMatch } = routeSlice.selectors;

@@ -69,8 +69,6 @@ export const sessionSlice = createSlice({
   },
   selectors: {
     selectSession: (s) => s,
-    selectPrincipal: (s) => s.principal,
-    selectIsLoggedIn: (s) => s.loginState === 'anonymous' || s.loginState === 'loggedIn',
   },
 });
 
@@ -88,7 +86,7 @@ export const loginSubmitted = createAction('session/loginSubmitted', (userName: 
   Object.defineProperty(payload, 'password', { value: password, enumerable: false });
   return { payload };
 });
-export const { selectSession, selectPrincipal, selectIsLoggedIn } = sessionSlice.selectors;
+export const { selectSession } = sessionSlice.selectors;
 
 const EXTERNAL_LOGIN_MARKER = '#Pac4j';
 

@@ -90,10 +90,10 @@ export const uiSlice = createSlice({
         addToast(state, a.payload.notice, 'info');
       })
       .addCase(wsIn.INTERPRETER_INSTALL_STARTED, (state, a) => {
-        addToast(state, a.payload.message, 'info');
+        if (a.payload.message) addToast(state, a.payload.message, 'info');
       })
       .addCase(wsIn.INTERPRETER_INSTALL_RESULT, (state, a) => {
-        addToast(state, a.payload.message, a.payload.result === 'Failed' ? 'danger' : 'success');
+        if (a.payload.message) addToast(state, a.payload.message, a.payload.result === 'Failed' ? 'danger' : 'success');
       }),
   selectors: {
     selectToasts: (s) => s.toasts,

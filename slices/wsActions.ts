@@ -5,7 +5,7 @@
  */
 import { createAction, type PayloadActionCreator, type UnknownAction } from '@reduxjs/toolkit';
 import type { ServerFrame } from '../protocol/envelope';
-import type { ReceiveMap, SendMap } from '../protocol/maps';
+import type { ReceiveMap, SendMap } from '../protocol/schemas';
 import { RECEIVE_OPS, SEND_OPS, type ReceiveOp, type SendOp } from '../protocol/ops';
 
 export interface InMeta {

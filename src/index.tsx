@@ -5,6 +5,7 @@ import { App } from './App';
 import { browserDeps } from './app/browserDeps';
 import { exportActionLog } from './app/devtools';
 import { makeStore } from './app/store';
+import { HeliumContext } from './helium/HeliumContext';
 import './styles.css';
 
 const deps = browserDeps();
@@ -15,7 +16,9 @@ deps.exportActionLog = () =>
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <Provider store={store}>
-      <App />
+      <HeliumContext.Provider value={deps.helium}>
+        <App />
+      </HeliumContext.Provider>
     </Provider>
   </StrictMode>,
 );

@@ -108,17 +108,19 @@ export function antPattern(pattern: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
-export function parseShiroIni(text: string, file = 'shiro.ini'): ShiroConfig {
-  const fail = (line: number, detail: string): never => {
-    throw new ShiroIniError(file, line, detail);
-  };
-  const users = new Map<string, ShiroUser>();
-  const roles: string[] = [];
-  const main = new Map<string, { value: string; line: number }>();
-  const rawUrls: { pattern: string; chain: string; line: number }[] = [];
-  const warnings: string[] = [];
-  let section: string | undefined;
+type Fail = (line: number, detail: string) => never;
 
+interface IniSections {
+  users: Map<string, ShiroUser>;
+  roles: string[];
+  main: Map<string, { value: string; line: number }>;
+  rawUrls: { pattern: string; chain: string; line: number }[];
+}
+
+/** The four sections, line by line, each entry checked where its line number is still known. */
+function readSections(text: string, fail: Fail): IniSections {
+  const out: IniSections = { users: new Map(), roles: [], main: new Map(), rawUrls: [] };
+  let section: string | undefined;
   // Shiro continues a line that ends in a backslash.
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
@@ -139,71 +141,66 @@ export function parseShiroIni(text: string, file = 'shiro.ini'): ShiroConfig {
     if (!sep || sep.index === 0) fail(lineNo, `expected "name = value", got "${line}"`);
     const key = line.slice(0, sep!.index).trim();
     const value = line.slice(sep!.index + 1).trim();
-    if (section === undefined) section = 'main'; // Shiro reads lines before any header as [main]
-    switch (section) {
-      case 'main':
-        main.set(key, { value, line: lineNo });
-        break;
-      case 'users': {
-        const [password, ...userRoles] = value.split(',').map((s) => s.trim());
-        if (!password) fail(lineNo, `user "${key}" has no password`);
-        const problem = storedPasswordProblem(password);
-        if (problem) fail(lineNo, `user "${key}": ${problem}`);
-        if (users.has(key)) fail(lineNo, `user "${key}" is listed twice`);
-        if (/\s/.test(key)) fail(lineNo, `user name "${key}" contains white space`);
-        users.set(key, { name: key, password, roles: [...new Set(userRoles.filter((r) => r !== ''))] });
-        break;
+    section ??= 'main'; // Shiro reads lines before any header as [main]
+    readEntry(out, section, key, value, lineNo, fail);
+  }
+  return out;
+}
+
+function readEntry(out: IniSections, section: string, key: string, value: string, lineNo: number, fail: Fail): void {
+  switch (section) {
+    case 'main':
+      out.main.set(key, { value, line: lineNo });
+      break;
+    case 'users': {
+      const [password, ...userRoles] = value.split(',').map((s) => s.trim());
+      if (!password) fail(lineNo, `user "${key}" has no password`);
+      const problem = storedPasswordProblem(password);
+      if (problem) fail(lineNo, `user "${key}": ${problem}`);
+      if (out.users.has(key)) fail(lineNo, `user "${key}" is listed twice`);
+      if (/\s/.test(key)) fail(lineNo, `user name "${key}" contains white space`);
+      out.users.set(key, { name: key, password, roles: [...new Set(userRoles.filter((r) => r !== ''))] });
+      break;
+    }
+    case 'roles':
+      if (!out.roles.includes(key)) out.roles.push(key);
+      break;
+    case 'urls':
+      if (!key.startsWith('/')) fail(lineNo, `URL pattern "${key}" must start with "/"`);
+      if (value === '') fail(lineNo, `URL pattern "${key}" has no filter`);
+      out.rawUrls.push({ pattern: key, chain: value, line: lineNo });
+      break;
+  }
+}
+
+/** One `[urls]` filter item (`authc`, `roles[a,b]`, an AnyOfRoles alias declared in [main]). */
+function parseFilter(item: string, line: number, pattern: string, anyOfAliases: Set<string>, fail: Fail): UrlFilter {
+  const m = /^([A-Za-z][\w-]*)\s*(?:\[(.*)\])?$/.exec(item);
+  if (!m) return fail(line, `cannot read filter "${item}" for ${pattern}`);
+  const [, name, args] = m;
+  const list = args === undefined ? [] : args.split(',').map(unquote).filter((s) => s !== '');
+  switch (name) {
+    case 'anon':
+      return { kind: 'anon' };
+    case 'authc':
+    case 'user':
+      return { kind: 'authc' };
+    case 'roles':
+      if (list.length === 0) return fail(line, `roles[] for ${pattern} names no role`);
+      return { kind: 'roles', roles: list };
+    case 'noSessionCreation':
+      return { kind: 'noop' };
+    default:
+      if (anyOfAliases.has(name)) {
+        if (list.length === 0) return fail(line, `${name}[] for ${pattern} names no role or user`);
+        return { kind: 'anyOf', names: list };
       }
-      case 'roles':
-        if (!roles.includes(key)) roles.push(key);
-        break;
-      case 'urls':
-        if (!key.startsWith('/')) fail(lineNo, `URL pattern "${key}" must start with "/"`);
-        if (value === '') fail(lineNo, `URL pattern "${key}" has no filter`);
-        rawUrls.push({ pattern: key, chain: value, line: lineNo });
-        break;
-    }
+      return fail(line, `filter "${name}" for ${pattern} is not supported (use anon, authc, user, roles[...] or a Zeppelin AnyOfRoles filter declared in [main])`);
   }
+}
 
-  // [main] entries that alias a filter class, e.g. `anyofrolesuser = org.apache.zeppelin.utils.AnyOfRolesUserAuthorizationFilter`.
-  const anyOfAliases = new Set<string>();
-  for (const [key, { value }] of main) {
-    if (!key.includes('.') && ANY_OF_ROLES_CLASS.test(value)) anyOfAliases.add(key);
-    else if (!key.includes('.') && REALM_CLASS.test(value) && !/\.IniRealm$/.test(value)) {
-      warnings.push(`${file}: realm "${key}" (${value}) is not supported by the embedded server; only the [users] accounts can log in`);
-    }
-  }
-
-  const parseFilter = (item: string, line: number, pattern: string): UrlFilter => {
-    const m = /^([A-Za-z][\w-]*)\s*(?:\[(.*)\])?$/.exec(item);
-    if (!m) return fail(line, `cannot read filter "${item}" for ${pattern}`);
-    const [, name, args] = m;
-    const list = args === undefined ? [] : args.split(',').map(unquote).filter((s) => s !== '');
-    switch (name) {
-      case 'anon':
-        return { kind: 'anon' };
-      case 'authc':
-      case 'user':
-        return { kind: 'authc' };
-      case 'roles':
-        if (list.length === 0) return fail(line, `roles[] for ${pattern} names no role`);
-        return { kind: 'roles', roles: list };
-      case 'noSessionCreation':
-        return { kind: 'noop' };
-      default:
-        if (anyOfAliases.has(name)) {
-          if (list.length === 0) return fail(line, `${name}[] for ${pattern} names no role or user`);
-          return { kind: 'anyOf', names: list };
-        }
-        return fail(line, `filter "${name}" for ${pattern} is not supported (use anon, authc, user, roles[...] or a Zeppelin AnyOfRoles filter declared in [main])`);
-    }
-  };
-  const urls: UrlRule[] = rawUrls.map(({ pattern, chain, line }) => {
-    const filters = splitChain(chain).map((item) => parseFilter(item, line, pattern));
-    const re = antPattern(pattern);
-    return { pattern, filters, line, matches: (path: string) => re.test(path) };
-  });
-
+/** Login URL, session timeout and cookie name from [main], under either of the keys Shiro accepts. */
+function mainSettings(main: IniSections['main'], fail: Fail): Pick<ShiroConfig, 'loginUrl' | 'sessionTimeoutMs' | 'cookieName'> {
   const mainValue = (...keys: string[]): { value: string; line: number } | undefined => {
     for (const k of keys) {
       const v = main.get(k);
@@ -222,9 +219,32 @@ export function parseShiroIni(text: string, file = 'shiro.ini'): ShiroConfig {
   }
   const cookieName = mainValue('cookie.name', 'sessionManager.sessionIdCookie.name')?.value || 'JSESSIONID';
   if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(cookieName)) fail(main.get('cookie.name')?.line ?? 0, `cookie name "${cookieName}" is not a valid cookie name`);
+  return { loginUrl, sessionTimeoutMs, cookieName };
+}
+
+export function parseShiroIni(text: string, file = 'shiro.ini'): ShiroConfig {
+  const fail: Fail = (line, detail) => {
+    throw new ShiroIniError(file, line, detail);
+  };
+  const { users, roles, main, rawUrls } = readSections(text, fail);
+  const warnings: string[] = [];
+
+  // [main] entries that alias a filter class, e.g. `anyofrolesuser = org.apache.zeppelin.utils.AnyOfRolesUserAuthorizationFilter`.
+  const anyOfAliases = new Set<string>();
+  for (const [key, { value }] of main) {
+    if (!key.includes('.') && ANY_OF_ROLES_CLASS.test(value)) anyOfAliases.add(key);
+    else if (!key.includes('.') && REALM_CLASS.test(value) && !/\.IniRealm$/.test(value)) {
+      warnings.push(`${file}: realm "${key}" (${value}) is not supported by the embedded server; only the [users] accounts can log in`);
+    }
+  }
+  const urls: UrlRule[] = rawUrls.map(({ pattern, chain, line }) => {
+    const filters = splitChain(chain).map((item) => parseFilter(item, line, pattern, anyOfAliases, fail));
+    const re = antPattern(pattern);
+    return { pattern, filters, line, matches: (path: string) => re.test(path) };
+  });
 
   if (users.size === 0) warnings.push(`${file}: [users] lists nobody, so no one can log in`);
-  return { file, users, roles, urls, loginUrl, sessionTimeoutMs, cookieName, warnings };
+  return { file, users, roles, urls, ...mainSettings(main, fail), warnings };
 }
 
 /** `$confDir/shiro.ini`, or undefined when it does not exist (anonymous mode, PROTOCOL 1.4). */

@@ -8,23 +8,6 @@
  */
 import { Cron } from 'croner';
 
-export interface CronPreset {
-  name: string;
-  cron: string;
-}
-
-/** The UI's choices (PROTOCOL 5.9); any other Quartz expression may be typed in. */
-export const CRON_PRESETS: readonly CronPreset[] = [
-  { name: 'None', cron: '' },
-  { name: '1m', cron: '0 0/1 * * * ?' },
-  { name: '5m', cron: '0 0/5 * * * ?' },
-  { name: '1h', cron: '0 0 0/1 * * ?' },
-  { name: '3h', cron: '0 0 0/3 * * ?' },
-  { name: '6h', cron: '0 0 0/6 * * ?' },
-  { name: '12h', cron: '0 0 0/12 * * ?' },
-  { name: '1d', cron: '0 0 0 * * ?' },
-];
-
 export class QuartzError extends Error {
   constructor(expression: string, reason: string) {
     super(`Invalid cron expression '${expression}': ${reason}`);

@@ -78,5 +78,3 @@ export interface InterpreterEnv {
   /** The session's id (also the angular objects' interpreterGroupId). */
   sessionId: string;
 }
-
-export type InterpreterFactory = (env: InterpreterEnv) => Interpreter;

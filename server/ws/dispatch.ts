@@ -1,8 +1,8 @@
 /**
- * One inbound frame: size check, decoding and payload validation (src/protocol), ticket check, then the op's
+ * One inbound frame: size check, decoding and payload validation (protocol/schemas.ts), ticket check, then the op's
  * handler. Every failure becomes an ERROR_INFO to the sender; nothing here can close the connection.
  */
-import { decodeClientFrame, type SendMap, type SendOp } from '../../protocol';
+import { BLOCKED_WHILE_NOTE_RUNS, decodeClientFrame, type SendMap, type SendOp } from '../../protocol';
 import type { Services } from '../services';
 import { errorMessage, ZeppelinError } from '../util/errors';
 import type { Connection } from './connections';
@@ -12,11 +12,7 @@ import { authorizeFrame } from './permissions';
 import { authenticate } from './tickets';
 
 /** PROTOCOL 1.4 step 6: refused while the note named by `data.noteId` runs sequentially. */
-const BLOCKED_WHILE_RUNNING = new Set<SendOp>([
-  'COMMIT_PARAGRAPH', 'RUN_PARAGRAPH', 'RUN_ALL_PARAGRAPHS', 'PARAGRAPH_CLEAR_OUTPUT',
-  'PARAGRAPH_CLEAR_ALL_OUTPUT', 'INSERT_PARAGRAPH', 'MOVE_PARAGRAPH', 'COPY_PARAGRAPH', 'PARAGRAPH_REMOVE', 'MOVE_NOTE_TO_TRASH', 'DEL_NOTE',
-  'PATCH_PARAGRAPH',
-]);
+const BLOCKED_WHILE_RUNNING = new Set<SendOp>(BLOCKED_WHILE_NOTE_RUNS);
 
 function run<K extends SendOp>(op: K, data: SendMap[K], ctx: Ctx): Promise<void> | void {
   const handler = handlers[op] as Handler<K>;

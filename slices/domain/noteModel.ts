@@ -8,7 +8,6 @@ import {
   type Permissions,
 } from '../../protocol';
 
-export const GRID_COLUMNS = 12;
 export const FONT_SIZE_MIN = 9;
 export const FONT_SIZE_MAX = 20;
 export const COL_WIDTH_MIN = 1;
@@ -17,7 +16,6 @@ export const DEFAULT_RESULT_HEIGHT = 300;
 /** A dragged result height under this becomes the default again (spec). */
 export const MIN_RESULT_HEIGHT = 50;
 export const AUTOSAVE_MS = 10_000;
-export const EDITOR_SETTING_WAIT_MS = 1000;
 export const COMPLETION_CAPTION_LIMIT = 42;
 export const FIND_BOX_WIDTH = 350;
 export const USER_SEARCH_MIN_CHARS = 3;
@@ -114,23 +112,8 @@ export function isViewOnly(config: NoteConfig | undefined, perms: Permissions | 
 /** Permission list text → list: commas and spaces both separate names (spec). */
 export const splitNames = (text: string): string[] => text.split(/[,\s]+/).map((s) => s.trim()).filter(Boolean);
 
-export const cutCaption = (s: string): string =>
-  s.length > COMPLETION_CAPTION_LIMIT ? `${s.slice(0, COMPLETION_CAPTION_LIMIT)}…` : s;
-
 /** Number widget input keeps only digits, dot and minus (spec). */
 export const keepNumeric = (s: string): string => s.replace(/[^0-9.-]/g, '');
-
-/** Cron presets of the scheduler panel, with their Quartz expressions. */
-export const CRON_PRESETS: readonly { label: string; cron: string }[] = [
-  { label: 'None', cron: '' },
-  { label: '1m', cron: '0 0/1 * * * ?' },
-  { label: '5m', cron: '0 0/5 * * * ?' },
-  { label: '1h', cron: '0 0 0/1 * * ?' },
-  { label: '3h', cron: '0 0 0/3 * * ?' },
-  { label: '6h', cron: '0 0 0/6 * * ?' },
-  { label: '12h', cron: '0 0 0/12 * * ?' },
-  { label: '1d', cron: '0 0 0 * * ?' },
-];
 
 export const formatBytes = (n: number): string =>
   n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : n >= 1000 ? `${(n / 1000).toFixed(1)} KB` : `${n} bytes`;

@@ -3,7 +3,9 @@ import { createCredentialVault, msgIdGenerator, type PreferenceStore, type Prefe
 import { ANONYMOUS_AUTH } from '../../protocol';
 import { saveTextFile } from './download';
 import { navigateHash } from './hashLocation';
+import { createHeliumRegistry } from '../../sagas/heliumRegistry';
 import { createRestClient } from '../../sagas/restClient';
+import { copyText } from '../pages/note/results/clipboard';
 import { wsUrlFor } from './wsUrl';
 
 /** Both stock Zeppelin UIs ping every 10 s (spec constant). */
@@ -98,6 +100,9 @@ export function browserDeps(): SagaDeps {
     setTitle: (title) => { document.title = title; },
     reload: () => window.location.reload(),
     download: saveTextFile,
+    openWindow: (url) => { window.open(url, '_blank', 'noopener'); },
+    copyText,
+    helium: createHeliumRegistry(),
     loadBundle,
     pingIntervalMs: PING_INTERVAL_MS,
     fetchUrl,

@@ -60,6 +60,3 @@ export function folderIds(list: readonly NoteInfo[]): Set<string> {
   }
   return out;
 }
-
-/** The note's name: the last path segment. */
-export const nameOfPath = (path: string): string => stripSlash(path).split('/').pop() ?? '';

@@ -3,9 +3,10 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { useAppSelector } from '../app/hooks';
 import { selectHeliumPackages } from '../../slices/helium';
 import type { HeliumMode } from '../results/HeliumVisualization';
-import { heliumRegistry } from '../../sagas/heliumRegistry';
+import type { VisualizationPlugin } from '../../sagas/heliumRegistry';
+import { useHeliumRegistry } from './HeliumContext';
 
-export function heliumModes(packages: ReturnType<typeof selectHeliumPackages>, registered: ReturnType<typeof heliumRegistry.visualizations>): HeliumMode[] {
+export function heliumModes(packages: ReturnType<typeof selectHeliumPackages>, registered: readonly VisualizationPlugin[]): HeliumMode[] {
   const byName = new Map(registered.map((v) => [v.name, v]));
   const out: HeliumMode[] = [];
   for (const p of packages) {
@@ -17,6 +18,7 @@ export function heliumModes(packages: ReturnType<typeof selectHeliumPackages>, r
 
 export function useHeliumModes(): HeliumMode[] {
   const packages = useAppSelector(selectHeliumPackages);
-  const registered = useSyncExternalStore(heliumRegistry.subscribe, heliumRegistry.visualizations);
+  const registry = useHeliumRegistry();
+  const registered = useSyncExternalStore(registry.subscribe, registry.visualizations);
   return useMemo(() => heliumModes(packages, registered), [packages, registered]);
 }

@@ -3,9 +3,9 @@
  * type is left to the caller (null). Every change of mode or setting goes out through `onConfigChange` as a whole
  * result config; everything this view does not touch is passed through as it was saved.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { ParagraphStatus } from '../../protocol/model';
-import { effectiveMode, isBuiltInMode, MODE_LABELS, modesFor } from './modes';
+import { effectiveMode, isBuiltInMode } from './modes';
 import { HeliumVisualization, type HeliumMode } from './HeliumVisualization';
 import { parseTableText, TableData } from './table/parseTable';
 import { TableView, type TableSetting } from './table/TableView';
@@ -19,6 +19,8 @@ import { ScatterView } from './charts/ScatterView';
 import { ScatterSettingsPanel } from './charts/ScatterSettingsPanel';
 import { NetworkParseError, nodesTable, parseNetwork, type NetworkData } from './network/networkData';
 import { NetworkView } from './network/NetworkView';
+import { ResultToolbar } from './ResultToolbar';
+import { usePendingConfig } from './usePendingConfig';
 import { DEFAULT_GRAPH_HEIGHT, type ChartMode, type GraphConfig, type ResultConfig, type TableColumn } from './types';
 import './results.css';
 
@@ -67,12 +69,7 @@ function load(result: { type: string; data: string }): Loaded | null {
 const NO_HELIUM: readonly HeliumMode[] = [];
 
 export function ResultView({ paragraphId, index, result, config: savedConfig, status, dateFinished, title, heliumModes = NO_HELIUM, onConfigChange }: ResultViewProps) {
-  // A committed change shows at once and is what the next change builds on, until the paragraph's config comes back
-  // (the server's echo or any later update); otherwise a control lags a round trip and a second quick change would
-  // be built on the stale config and undo the first.
-  const [pending, setPending] = useState<ResultConfig | null>(null);
-  useEffect(() => setPending(null), [savedConfig]);
-  const config = pending ?? savedConfig;
+  const [config, commit] = usePendingConfig(savedConfig, onConfigChange);
   const loaded = useMemo(() => load(result), [result]);
   const graph: GraphConfig = useMemo(() => config?.graph ?? {}, [config]);
   const offeredHelium = result.type === 'TABLE' ? heliumModes : NO_HELIUM;
@@ -96,11 +93,6 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
   if (!loaded) return null;
   if (loaded.kind === 'error') return <p role="alert" className="result-message">{loaded.message}</p>;
 
-  const commit = (next: GraphConfig) => {
-    const full = { ...(config ?? {}), graph: next };
-    setPending(full);
-    onConfigChange(full);
-  };
   const height = graphHeight(graph);
   const optionOpen = graph.optionOpen === true;
   const tableSetting = (graph.setting?.table ?? {}) as TableSetting;
@@ -150,26 +142,8 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
 
   return (
     <div className="result-view" data-paragraph={paragraphId} data-result-index={index} data-status={status} data-mode={shownMode}>
-      <div className="result-toolbar">
-        <div role="group" aria-label="Visualization" className="btn-group">
-          {modesFor(result.type).map((m) => (
-            <button type="button" key={m} aria-label={MODE_LABELS[m]} title={MODE_LABELS[m]} aria-pressed={m === shownMode}
-              onClick={() => { if (m !== shownMode) commit({ ...graph, mode: m }); }}>
-              {MODE_LABELS[m]}
-            </button>
-          ))}
-          {offeredHelium.map((h) => (
-            <button type="button" key={`helium-${h.name}`} aria-label={h.label} title={h.label} aria-pressed={h.name === shownMode}
-              data-helium-mode={h.name} onClick={() => { if (h.name !== shownMode) commit({ ...graph, mode: h.name }); }}>
-              {h.icon ? <i className={h.icon} aria-hidden="true" /> : null}{h.label}
-            </button>
-          ))}
-        </div>
-        {mode !== 'network' && !heliumMode && (
-          <button type="button" aria-label="settings" title="settings" aria-expanded={optionOpen}
-            onClick={() => commit({ ...graph, optionOpen: !optionOpen })}>⚙</button>
-        )}
-      </div>
+      <ResultToolbar resultType={result.type} heliumModes={offeredHelium} shownMode={shownMode} showSettings={mode !== 'network' && !heliumMode}
+        optionOpen={optionOpen} onModeChange={(m) => commit({ ...graph, mode: m })} onSettingsToggle={() => commit({ ...graph, optionOpen: !optionOpen })} />
       {missingHelium && <p role="note" className="result-message">Visualization {missingHelium} is not enabled; showing the table.</p>}
       {body}
       {loaded.kind === 'table' && loaded.table.comment && <p className="table-comment">{loaded.table.comment}</p>}

@@ -6,7 +6,6 @@ import { adminCredentials, credentialAddSubmitted, credentialUpdateSubmitted, CR
 import { adminNotebookRepos, REPO_SAVE_FAILED } from '../../slices/adminNotebookRepos';
 import { adminHelium, selectHeliumView, type HeliumResult } from '../../slices/adminHelium';
 import { NO_PERMISSION_TEXT } from '../../slices/adminAccess';
-import { heliumRegistry } from '../../sagas/heliumRegistry';
 import { makeTestStore, type TestStoreOptions } from '../support/testStore';
 
 const httpError = (status: number, body: unknown = null) => new HttpError(status, 'GET', '/x', `HTTP ${status}`, body, null);
@@ -215,8 +214,9 @@ describe('helium', () => {
   });
 
   test('the global bundle API is installed when the sagas start', async () => {
+    delete (globalThis as { zeppelinHelium?: unknown }).zeppelinHelium;
     const t = await started();
-    expect((globalThis as { zeppelinHelium?: unknown }).zeppelinHelium).toBe(heliumRegistry);
+    expect((globalThis as { zeppelinHelium?: unknown }).zeppelinHelium).toBe(t.deps.helium);
     t.task?.cancel();
   });
 });

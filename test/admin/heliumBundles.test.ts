@@ -33,8 +33,8 @@ test('registrations are validated, replace earlier ones by name, and notify list
 
 test('installHeliumGlobal keeps an existing API', () => {
   const target: { zeppelinHelium?: HeliumApi } = {};
-  const first = installHeliumGlobal(target);
-  expect(installHeliumGlobal(target)).toBe(first);
+  const first = installHeliumGlobal(createHeliumRegistry(), target);
+  expect(installHeliumGlobal(createHeliumRegistry(), target)).toBe(first);
   expect(first.apiVersion).toBe(1);
 });
 

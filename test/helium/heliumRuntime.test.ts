@@ -2,7 +2,7 @@
 /** Helium on the note page: spells run in the browser and are reported; apps are suggested, loaded and followed. */
 import { helium } from '../../slices/helium';
 import { notePage } from '../../slices/notePage';
-import { heliumRegistry } from '../../sagas/heliumRegistry';
+import { createHeliumRegistry } from '../../sagas/heliumRegistry';
 import { feed } from '../support/feedReducer';
 import { frame, loadFixtureNote } from '../support/frames';
 import { NOTE_ID, openNote, PY } from '../note/noteHarness';
@@ -19,6 +19,9 @@ const spellRest = (enabled: boolean) => ({
   'GET /helium/config': { 'fake-spell@1.0.0': { repeat: '2' } },
 });
 
+/** The page's registry, handed to each test store as SagaDeps.helium. */
+const heliumRegistry = createHeliumRegistry();
+
 beforeEach(() => {
   heliumRegistry.clear();
   heliumRegistry.registerSpell({
@@ -33,7 +36,7 @@ beforeEach(() => {
 afterAll(() => heliumRegistry.clear());
 
 test('an enabled spell runs in the browser, shows its result and reports it with PARAGRAPH_EXECUTED_BY_SPELL', async () => {
-  const t = await openNote({ rest: spellRest(true) });
+  const t = await openNote({ helium: heliumRegistry, rest: spellRest(true) });
   expect(t.store.getState().helium.packages).toEqual([
     { name: 'fake-spell', type: 'SPELL', artifact: 'fake-spell@1.0.0', magic: '%fake', config: { prefix: '>', repeat: 2 } },
   ]);
@@ -56,7 +59,7 @@ test('an enabled spell runs in the browser, shows its result and reports it with
 });
 
 test('a failing spell puts the paragraph into an error state and reports the error', async () => {
-  const t = await openNote({ rest: spellRest(true) });
+  const t = await openNote({ helium: heliumRegistry, rest: spellRest(true) });
   const after = t.mark();
   t.store.dispatch(notePage.draftChanged({ id: PY, text: '%fake\nfail now' }));
   t.store.dispatch(notePage.runRequested({ id: PY }));
@@ -66,7 +69,7 @@ test('a failing spell puts the paragraph into an error state and reports the err
 });
 
 test('a spell whose package is not enabled goes to the server as an interpreter', async () => {
-  const t = await openNote({ rest: spellRest(false) });
+  const t = await openNote({ helium: heliumRegistry, rest: spellRest(false) });
   const after = t.mark();
   t.store.dispatch(notePage.draftChanged({ id: PY, text: '%fake ab' }));
   t.store.dispatch(notePage.runRequested({ id: PY }));
@@ -75,7 +78,7 @@ test('a spell whose package is not enabled goes to the server as an interpreter'
 });
 
 test('another viewer gets the spell result through RUN_PARAGRAPH_USING_SPELL', async () => {
-  const t = await openNote();
+  const t = await openNote({ helium: heliumRegistry });
   const p = t.note.paragraphs.find((x) => x.id === PY);
   await t.push('RUN_PARAGRAPH_USING_SPELL', { paragraph: { ...p, text: '%fake x', status: 'FINISHED', results: { code: 'SUCCESS', msg: [{ type: 'TEXT', data: '>x' }] } } });
   expect(t.store.getState().paragraphs.entities[PY]).toMatchObject({ text: '%fake x', results: { msg: [{ data: '>x' }] } });
@@ -84,6 +87,7 @@ test('another viewer gets the spell result through RUN_PARAGRAPH_USING_SPELL', a
 test('apps: suggestions are fetched, loading keeps the choice in config.helium.activeApp', async () => {
   const appId = `app_${NOTE_ID}-${PY}zeppelin-summary`;
   const t = await openNote({
+    helium: heliumRegistry,
     rest: {
       [`GET /helium/suggest/${NOTE_ID}/${PY}`]: { available: [{ registry: 'local', pkg: APP_PKG, enabled: true }] },
       [`POST /helium/load/${NOTE_ID}/${PY}`]: appId,
@@ -107,7 +111,7 @@ test('apps: suggestions are fetched, loading keeps the choice in config.helium.a
 });
 
 test('a failed app load is shown as a toast, and no config is committed', async () => {
-  const t = await openNote();
+  const t = await openNote({ helium: heliumRegistry });
   const after = t.mark();
   t.store.dispatch(helium.appLoadRequested({ paragraphId: PY, pkg: APP_PKG as never }));
   await t.clock.advance(0);

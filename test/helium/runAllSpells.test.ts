@@ -6,7 +6,7 @@
  */
 import { notePage } from '../../slices/notePage';
 import { route } from '../../slices/route';
-import { heliumRegistry } from '../../sagas/heliumRegistry';
+import { createHeliumRegistry } from '../../sagas/heliumRegistry';
 import type { Paragraph, ParagraphStatus } from '../../protocol';
 import { NOTE_ID, openNote, PY } from '../note/noteHarness';
 
@@ -19,6 +19,9 @@ const REST = {
 
 type Harness = Awaited<ReturnType<typeof openNote>>;
 type Frame = ReturnType<Harness['sent']>[number];
+
+/** The page's registry, handed to each test store as SagaDeps.helium. */
+const heliumRegistry = createHeliumRegistry();
 
 beforeEach(() => {
   heliumRegistry.clear();
@@ -34,7 +37,7 @@ beforeEach(() => {
 afterAll(() => heliumRegistry.clear());
 
 async function setup(spellAt: Record<number, string> = { 4: '%fake ab' }) {
-  const t = await openNote({ rest: REST });
+  const t = await openNote({ helium: heliumRegistry, rest: REST });
   const ids = t.note.paragraphs.map((p) => p.id);
   for (const [i, text] of Object.entries(spellAt)) t.store.dispatch(notePage.draftChanged({ id: ids[Number(i)], text }));
   await t.clock.advance(0);
@@ -163,7 +166,7 @@ test('without an enabled spell to run, run all sends the one RUN_ALL_PARAGRAPHS 
   expect(t.types('helium/runAllWithSpells')).toEqual([]);
 
   // And with no spell text at all, the frame is the same as the plain path builds it.
-  const plain = await openNote({ rest: REST });
+  const plain = await openNote({ helium: heliumRegistry, rest: REST });
   const mark = plain.mark();
   await runAll(plain);
   expect(ops(mark())).toEqual(['RUN_ALL_PARAGRAPHS']);

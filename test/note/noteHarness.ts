@@ -1,4 +1,5 @@
 /** A real store and sagas with an open note: the fixture note is pushed as the server's NOTE answer. */
+import type { HeliumRegistry } from '../../sagas/heliumRegistry';
 import { route } from '../../slices/route';
 import type { Note } from '../../protocol';
 import { frame, loadFixtureNote } from '../support/frames';
@@ -10,8 +11,10 @@ export const PY = '20180118-112246_474555672';
 export const FORM = '20180118-115612_471385279';
 export const LAST = '20180118-122149_878709973';
 
-export async function openNote(opts: { rest?: Record<string, RestReply>; note?: (n: Note) => Note; principal?: string } = {}) {
+export async function openNote(opts: { rest?: Record<string, RestReply>; note?: (n: Note) => Note; principal?: string; helium?: HeliumRegistry; clipboard?: boolean } = {}) {
   const t = makeTestStore({
+    helium: opts.helium,
+    clipboard: opts.clipboard,
     rest: {
       [`GET /notebook/${NOTE_ID}/permissions`]: { owners: [], readers: [], runners: [], writers: [] },
       ...(opts.principal ? { 'GET /security/ticket': { principal: opts.principal, ticket: 't', roles: '[]' } } : {}),

@@ -147,16 +147,13 @@ test('title edits commit only when the title changed; a result height under 50 i
 });
 
 test('link opens the single-paragraph view; copy id reports the outcome', async () => {
-  const opened: string[] = [];
-  // node has no window: the saga's browser actions only need window.open.
-  const g = globalThis as { window?: unknown };
-  g.window = { open: (url: string) => { opened.push(url); return null; } };
-  const t = await openNote();
+  // The browser's window.open and clipboard come in through SagaDeps; this clipboard refuses, as node's would.
+  const t = await openNote({ clipboard: false });
   t.store.dispatch(notePage.commandInvoked({ command: 'link', id: PY }));
   t.store.dispatch(notePage.commandInvoked({ command: 'copyId', id: PY }));
   await t.clock.advance(0);
-  expect(opened).toEqual([`#/notebook/${NOTE_ID}/paragraph/${PY}?asIframe`]);
-  // node has no clipboard: the toast says so, as the spec's tooltip does
+  expect(t.openedWindows).toEqual([`#/notebook/${NOTE_ID}/paragraph/${PY}?asIframe`]);
+  expect(t.copied).toEqual([PY]);
+  // the toast says so, as the spec's tooltip does
   expect(t.store.getState().ui.toasts.map((x) => x.text)).toContain('Not supported browser');
-  delete g.window;
 });

@@ -34,7 +34,7 @@ describe('cron over the websocket and REST (PROTOCOL 2.1 NOTE_UPDATE, 3.4, 5.9)'
   test('a bad expression is reported in info.cron; another user cannot be named; other folders lose the schedule', async () => {
     const { noteId } = await newNote(a, '/jobs/bad');
     const bad = await a.request('NOTE_UPDATE', { id: noteId, name: 'bad', config: { cron: '* * * * *' } }, 'NOTE_UPDATED');
-    expect(bad.data.info.cron).toMatch(/^Invalid cron expression/);
+    expect(bad.data.info?.cron).toMatch(/^Invalid cron expression/);
     expect((await api<CronBody>(server.url, `/api/notebook/cron/${noteId}`)).body.body?.nextFireTime).toBeUndefined();
 
     const other = await a.request('NOTE_UPDATE', { id: noteId, name: 'bad', config: { cron: LATER, cronExecutingUser: 'bob' } }, 'ERROR_INFO');

@@ -3,6 +3,7 @@
  * client. Tests assert on the action log, the same record support staff read.
  */
 import { createCredentialVault, msgIdGenerator, type Preferences, type SagaDeps } from '../../sagas/deps';
+import { createHeliumRegistry, type HeliumRegistry } from '../../sagas/heliumRegistry';
 import { HttpError, type RestClient } from '../../sagas/restClient';
 import { makeStore } from '../../src/app/store';
 import { ANONYMOUS_AUTH } from '../../protocol';
@@ -41,6 +42,10 @@ export interface TestStoreOptions {
   prefs?: Preferences;
   browserLanguage?: string;
   clearBasicAuth?: boolean;
+  /** What the fake clipboard answers (true: written). */
+  clipboard?: boolean;
+  /** The Helium registry to hand the sagas (default: a new, empty one). */
+  helium?: HeliumRegistry;
 }
 
 export function makeTestStore(opts: TestStoreOptions = {}) {
@@ -60,6 +65,8 @@ export function makeTestStore(opts: TestStoreOptions = {}) {
   const random = opts.random ?? (() => 0.5);
   const fetchedUrls: string[] = [];
   const savedPrefs: Preferences[] = [];
+  const openedWindows: string[] = [];
+  const copied: string[] = [];
   let basicAuthCleared = 0;
   let reloads = 0;
   const deps: SagaDeps = {
@@ -78,6 +85,9 @@ export function makeTestStore(opts: TestStoreOptions = {}) {
     reload: () => { reloads++; },
     download: (fileName, text) => { downloads.push({ fileName, text }); },
     loadBundle: async () => undefined,
+    openWindow: (url) => { openedWindows.push(url); },
+    copyText: async (text) => { copied.push(text); return opts.clipboard ?? true; },
+    helium: opts.helium ?? createHeliumRegistry(),
     pingIntervalMs: opts.pingIntervalMs ?? 10_000,
     fetchUrl: async (url) => {
       fetchedUrls.push(url);
@@ -98,7 +108,7 @@ export function makeTestStore(opts: TestStoreOptions = {}) {
   };
   const { store, log, task } = makeStore({ deps, now: clock.now, devChecks: true, devTools: false });
   return {
-    store, log, task, clock, sockets, deps, rest, navigations, titles, redirects, downloads, fetchedUrls, savedPrefs,
+    store, log, task, clock, sockets, deps, rest, openedWindows, copied, navigations, titles, redirects, downloads, fetchedUrls, savedPrefs,
     basicAuthCleared: () => basicAuthCleared,
     reloads: () => reloads,
     /** Action types recorded so far, optionally only those matching a prefix list. */

@@ -1,4 +1,4 @@
-/** The handler table: one entry per client op of src/protocol/ops.ts; a missing op does not compile. */
+/** The handler table: one entry per client op of protocol/ops.ts; a missing op does not compile. */
 import type { HandlerTable } from '../context';
 import { angularHandlers } from './angular';
 import { executionHandlers } from './execution';
@@ -6,7 +6,6 @@ import { formHandlers } from './forms';
 import { heliumHandlers } from './helium';
 import { interpreterHandlers } from './interpreters';
 import { jobHandlers } from './jobs';
-import { laterHandlers } from './later';
 import { miscHandlers } from './misc';
 import { noteHandlers } from './notes';
 import { paragraphHandlers } from './paragraphs';
@@ -22,6 +21,5 @@ export const handlers: HandlerTable = {
   ...executionHandlers,
   ...angularHandlers,
   ...revisionHandlers,
-  ...laterHandlers,
   ...heliumHandlers,
 };

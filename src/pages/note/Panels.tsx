@@ -4,7 +4,7 @@ import { notePage, PERMISSION_KEYS, type PermissionKey } from '../../../slices/n
 import type { InterpreterBinding } from '../../../protocol';
 import { roleList } from '../../../protocol/roles';
 import { formatDate, PARAGRAPH_DATE_FORMAT } from '../../../slices/domain/dates';
-import { CRON_PRESETS } from '../../../slices/domain/noteModel';
+import { CRON_PRESETS } from '../../../protocol';
 import { selectIsNoteOwner, selectOpenMeta, selectViewOnly } from '../../../slices/noteSelectors';
 
 function PanelFrame({ title, panel, children }: { title: string; panel: 'bindings' | 'permissions' | 'cron'; children: React.ReactNode }) {

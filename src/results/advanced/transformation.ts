@@ -37,8 +37,6 @@ export interface AxisColumn {
   aggr?: Aggr;
 }
 
-export const AGGREGATORS: readonly Aggr[] = ['sum', 'count', 'avg', 'min', 'max'];
-
 /** Parses a widget's text for a value type; a value that does not parse keeps the spec's default. */
 export function parseParam(raw: string | boolean, spec: Pick<OptionSpec, 'valueType' | 'defaultValue'>): ParamValue {
   if (typeof raw === 'boolean') return spec.valueType === 'boolean' ? raw : String(raw);

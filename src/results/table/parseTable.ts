@@ -229,8 +229,3 @@ export function parseTableText(text: string): TableData {
   }
   return new TableData(columns, r, numbers.map((a) => a.subarray(0, r)), texts, comment);
 }
-
-/** Grid data: the columns as index and name, and the rows. */
-export function toGridData(table: TableData): { columns: { index: number; name: string }[]; rows: Cell[][] } {
-  return { columns: table.columns.map(({ index, name }) => ({ index, name })), rows: table.rows };
-}

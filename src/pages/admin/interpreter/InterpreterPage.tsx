@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { InterpreterSetting } from '../../../../protocol';
 import {
   adminInterpreters, DEFAULT_REPOSITORIES, defaultOption, docsLinks, emptyRepositoryForm, formOf, INTERPRETER_TEXT, runningScope,
-  selectAdminInterpreters, visibleSettings, type InterpreterConfirm, type InterpreterTemplate, type RepositoryForm, type SettingForm,
+  selectAdminInterpreters, selectVisibleSettings, type InterpreterConfirm, type InterpreterTemplate, type RepositoryForm, type SettingForm,
 } from '../../../../slices/adminInterpreters';
 import { selectServerVersion } from '../../../../slices/server';
 import { ConfirmDialog, ErrorDialog, LoadState } from '../ConfirmDialog';
@@ -179,7 +179,7 @@ export function InterpreterPage() {
   const s = useAppSelector(selectAdminInterpreters);
   const version = useAppSelector(selectServerVersion);
   const links = docsLinks(version);
-  const shown = visibleSettings(s);
+  const shown = useAppSelector(selectVisibleSettings);
   const confirm = s.confirm;
   return (
     <main className="page admin interpreter">

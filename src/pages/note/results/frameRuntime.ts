@@ -8,19 +8,29 @@
  * Messages in: {zeppelin, kind: 'scope', values, paragraphIds}.
  */
 
-export const MISSING_PARAGRAPH_ID = 'a paragraph id is missing';
 export const noParagraphWithId = (id: string): string => `Cannot find a paragraph with id ${id}`;
 
-/** Written as a plain function so that it can be serialised into the frame with its own source text. */
-function runtime(angular: boolean, ownParagraphId: string): void {
+/*
+ * The frame script is built from the source text of the functions below (Function.prototype.toString), so none of
+ * them may use anything from this module at run time: each gets what it needs from its arguments, and `runtime`
+ * receives the others as arguments rather than by name, which the minifier is free to change.
+ */
+
+/** What the pieces share: the bound values and the note's paragraph ids, both replaced by each 'scope' message. */
+interface FrameScope {
+  values: Record<string, unknown>;
+  paragraphIds: string[];
+}
+type Post = (msg: Record<string, unknown>) => void;
+
+/** The frame's side of the page protocol that every result has: the note's `z` helper and the height reports. */
+function frameBridge(state: FrameScope): { post: Post; report: () => void } {
   const win = window as unknown as Record<string, unknown>;
-  let values: Record<string, unknown> = {};
-  let paragraphIds: string[] = [];
   const post = (msg: Record<string, unknown>) => window.parent.postMessage({ zeppelin: true, ...msg }, '*');
 
   const checkId = (id: unknown): string => {
     if (typeof id !== 'string' || !id) throw new Error('a paragraph id is missing');
-    if (paragraphIds.length > 0 && paragraphIds.indexOf(id) < 0) throw new Error(`Cannot find a paragraph with id ${id}`);
+    if (state.paragraphIds.length > 0 && state.paragraphIds.indexOf(id) < 0) throw new Error(`Cannot find a paragraph with id ${id}`);
     return id;
   };
   win.z = {
@@ -38,14 +48,19 @@ function runtime(angular: boolean, ownParagraphId: string): void {
   const report = () => post({ kind: 'height', height: Math.ceil(document.documentElement.scrollHeight) });
   if (typeof ResizeObserver !== 'undefined') new ResizeObserver(report).observe(document.documentElement);
   window.addEventListener('load', report);
+  return { post, report };
+}
 
+/** The ANGULAR template engine: binds the markup under a root to the scope values and sends back what the user sets. */
+function angularTemplates(state: FrameScope, post: Post): { compile: (root: Node) => void; render: () => void } {
+  const win = window as unknown as Record<string, unknown>;
   const changed = new Set<string>();
   const scope = new Proxy({} as Record<string | symbol, unknown>, {
-    has: (_t, k) => typeof k === 'string' && !(k in win && !(k in values)),
-    get: (_t, k) => (typeof k === 'string' ? (k in values ? values[k] : win[k]) : undefined),
+    has: (_t, k) => typeof k === 'string' && !(k in win && !(k in state.values)),
+    get: (_t, k) => (typeof k === 'string' ? (k in state.values ? state.values[k] : win[k]) : undefined),
     set: (_t, k, v) => {
       if (typeof k === 'string') {
-        values[k] = v;
+        state.values[k] = v;
         changed.add(k);
       }
       return true;
@@ -72,7 +87,7 @@ function runtime(angular: boolean, ownParagraphId: string): void {
   const bindings: (() => void)[] = [];
   const render = () => bindings.forEach((b) => b());
   const flush = () => {
-    changed.forEach((name) => post({ kind: 'set', name, value: values[name] }));
+    changed.forEach((name) => post({ kind: 'set', name, value: state.values[name] }));
     changed.clear();
     render();
   };
@@ -96,12 +111,12 @@ function runtime(angular: boolean, ownParagraphId: string): void {
         else if (name === 'ng-model' && 'value' in el) {
           const input = el as HTMLInputElement;
           bindings.push(() => {
-            const cur = values[v];
+            const cur = state.values[v];
             if (input.type === 'checkbox') input.checked = !!cur;
             else if (document.activeElement !== input) input.value = show(cur);
           });
           input.addEventListener(input.type === 'checkbox' ? 'change' : 'input', () => {
-            values[v] = input.type === 'checkbox' ? input.checked : input.value;
+            state.values[v] = input.type === 'checkbox' ? input.checked : input.value;
             changed.add(v);
             flush();
           });
@@ -109,12 +124,25 @@ function runtime(angular: boolean, ownParagraphId: string): void {
       }
     }
   };
+  return { compile, render };
+}
+
+/** Starts the frame: takes the page's scope messages, compiles an ANGULAR template, and tells the page it is ready. */
+function runtime(
+  angular: boolean,
+  ownParagraphId: string,
+  bridge: typeof frameBridge,
+  templates: typeof angularTemplates,
+): void {
+  const state: FrameScope = { values: {}, paragraphIds: [] };
+  const { post, report } = bridge(state);
+  const { compile, render } = templates(state, post);
 
   window.addEventListener('message', (e) => {
     const d = e.data as { zeppelin?: boolean; kind?: string; values?: Record<string, unknown>; paragraphIds?: string[] };
     if (e.source !== window.parent || !d || !d.zeppelin || d.kind !== 'scope') return;
-    values = { ...(d.values ?? {}) };
-    paragraphIds = d.paragraphIds ?? [];
+    state.values = { ...(d.values ?? {}) };
+    state.paragraphIds = d.paragraphIds ?? [];
     render();
     report();
   });
@@ -132,7 +160,8 @@ const BASE_STYLE = 'body{margin:0;font:14px/1.45 system-ui,sans-serif;color:#222
 
 /** The frame's whole document: our runtime first, then the note's own markup with its scripts and styles. */
 export function frameDocument(html: string, opts: { angular: boolean; paragraphId: string }): string {
-  const boot = `(${runtime.toString()})(${JSON.stringify(opts.angular)}, ${JSON.stringify(opts.paragraphId)});`;
+  const args = [JSON.stringify(opts.angular), JSON.stringify(opts.paragraphId), frameBridge.toString(), angularTemplates.toString()];
+  const boot = `(${runtime.toString()})(${args.join(', ')});`;
   // The runtime goes first so that the note's own scripts find `z` while the page loads.
   return `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>${BASE_STYLE}</style><script>${boot.replace(/<\/script/gi, '<\\/script')}</script></head><body>${html}</body></html>`;
 }

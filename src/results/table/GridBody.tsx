@@ -1,0 +1,48 @@
+/**
+ * The grid's body: only the rows from `first` to `last` are drawn, with spacer rows standing in for the rest so the
+ * scroll height stays that of the whole table. Group rows get an expand toggle and their columns' aggregations.
+ */
+import type { ReactNode } from 'react';
+import type { Cell as CellValue } from '../types';
+import { aggregate } from './columnTypes';
+import { cellStyle, ROW_HEIGHT } from './gridLayout';
+import type { GridViewState } from './gridState';
+import type { GridCell, GridRow } from './useGridTable';
+
+const display = (v: CellValue | undefined): string => (v === undefined ? '' : String(v));
+
+function cellContent(row: GridRow, cell: GridCell, footer: GridViewState['footer']): ReactNode {
+  if (cell.getIsGrouped()) {
+    return (
+      <button type="button" className="btn-link" aria-expanded={row.getIsExpanded()} onClick={row.getToggleExpandedHandler()}>
+        {row.getIsExpanded() ? '▾' : '▸'} {display(cell.getValue<CellValue | undefined>())} ({row.getLeafRows().length})
+      </button>
+    );
+  }
+  if (row.getIsGrouped()) {
+    const name = cell.column.id;
+    const agg = footer[name];
+    return agg && !cell.getIsPlaceholder()
+      ? `${agg}: ${aggregate(agg, row.getLeafRows().filter((l) => !l.subRows.length).map((l) => l.getValue<CellValue | undefined>(name))) ?? ''}`
+      : null;
+  }
+  return cell.getIsPlaceholder() ? null : display(cell.getValue<CellValue | undefined>());
+}
+
+export function GridBody({ rows, first, last, footer }: {
+  rows: GridRow[]; first: number; last: number; footer: GridViewState['footer'];
+}) {
+  return (
+    <tbody>
+      {first > 0 && <tr aria-hidden="true" style={{ height: first * ROW_HEIGHT }} className="grid-spacer" />}
+      {rows.slice(first, last).map((row, i) => (
+        <tr role="row" key={row.id} aria-rowindex={first + i + 2} style={{ height: ROW_HEIGHT }} className={row.getIsGrouped() ? 'grid-group-row' : undefined}>
+          {row.getVisibleCells().map((cell) => (
+            <td role="gridcell" key={cell.id} style={cellStyle(cell.column.getSize())}>{cellContent(row, cell, footer)}</td>
+          ))}
+        </tr>
+      ))}
+      {last < rows.length && <tr aria-hidden="true" style={{ height: (rows.length - last) * ROW_HEIGHT }} className="grid-spacer" />}
+    </tbody>
+  );
+}

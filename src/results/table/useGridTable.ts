@@ -1,0 +1,118 @@
+/**
+ * The TanStack table behind the grid: its features, one column per result column with type-aware sorting and
+ * literal filtering, and its state taken from the grid's view state (the view state is the only copy; TanStack's
+ * change callbacks write back into it).
+ */
+import { useMemo } from 'react';
+import {
+  columnFilteringFeature,
+  columnGroupingFeature,
+  columnOrderingFeature,
+  columnResizingFeature,
+  columnSizingFeature,
+  columnVisibilityFeature,
+  createColumnHelper,
+  createExpandedRowModel,
+  createFilteredRowModel,
+  createGroupedRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  functionalUpdate,
+  rowExpandingFeature,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type Cell,
+  type Column,
+  type Header,
+  type Row,
+  type Updater,
+} from '@tanstack/react-table';
+import type { CellSource } from '../pivot/pivot';
+import type { Cell as CellValue, TableColumn } from '../types';
+import { columnType, compareCells, matchesFilter, minColumnWidth } from './columnTypes';
+import type { GridViewState } from './gridState';
+
+const features = tableFeatures({
+  columnFilteringFeature,
+  filteredRowModel: createFilteredRowModel(),
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  columnGroupingFeature,
+  groupedRowModel: createGroupedRowModel(),
+  rowExpandingFeature,
+  expandedRowModel: createExpandedRowModel(),
+  rowPaginationFeature,
+  paginatedRowModel: createPaginatedRowModel(),
+  columnVisibilityFeature,
+  columnOrderingFeature,
+  columnSizingFeature,
+  columnResizingFeature,
+});
+
+/** A row is its index into the cell source; the cells stay where the parser put them. */
+interface RowRef { r: number }
+const helper = createColumnHelper<typeof features, RowRef>();
+
+export type GridRow = Row<typeof features, RowRef>;
+export type GridCell = Cell<typeof features, RowRef>;
+export type GridColumn = Column<typeof features, RowRef>;
+export type GridHeader = Header<typeof features, RowRef>;
+
+export function useGridTable({ source, columns, types, showPagination, view, change }: {
+  source: CellSource;
+  columns: readonly TableColumn[];
+  types: Record<string, unknown> | undefined;
+  showPagination: boolean;
+  view: GridViewState;
+  change(next: GridViewState): void;
+}) {
+  const data = useMemo(() => Array.from({ length: source.rowCount }, (_, r): RowRef => ({ r })), [source]);
+  const tableColumns = useMemo(() => helper.columns(columns.map((c) => {
+    const type = columnType(types, c.name);
+    return helper.accessor((row: RowRef) => source.cell(row.r, c.index), {
+      id: c.name,
+      header: c.name,
+      minSize: minColumnWidth(c.name),
+      size: minColumnWidth(c.name),
+      sortFn: (a, b, id) => compareCells(type, a.getValue<CellValue | undefined>(id), b.getValue<CellValue | undefined>(id)),
+      filterFn: (row, id, term) => matchesFilter(row.getValue<CellValue | undefined>(id), String(term ?? '')),
+    });
+  })), [columns, source, types]);
+
+  const sorting = useMemo(() => view.sort, [view.sort]);
+  const columnFilters = useMemo(() => Object.entries(view.filters).map(([id, value]) => ({ id, value })), [view.filters]);
+  const columnVisibility = useMemo(() => Object.fromEntries(view.hidden.map((h) => [h, false])), [view.hidden]);
+  const pagination = useMemo(
+    () => (showPagination ? { pageIndex: view.pageIndex, pageSize: view.pageSize } : { pageIndex: 0, pageSize: Math.max(1, source.rowCount) }),
+    [showPagination, view.pageIndex, view.pageSize, source.rowCount],
+  );
+
+  return useTable({
+    features,
+    columns: tableColumns,
+    data,
+    getRowId: (row: RowRef) => String(row.r),
+    state: {
+      sorting,
+      columnFilters,
+      columnVisibility,
+      columnOrder: view.order,
+      columnSizing: view.widths,
+      grouping: view.grouping,
+      expanded: view.expanded,
+      pagination,
+    },
+    columnResizeMode: 'onEnd',
+    autoResetPageIndex: false,
+    autoResetExpanded: false,
+    enableSortingRemoval: true,
+    onSortingChange: (u: Updater<GridViewState['sort']>) => change({ ...view, sort: functionalUpdate(u, view.sort) }),
+    onColumnSizingChange: (u: Updater<Record<string, number>>) => change({ ...view, widths: functionalUpdate(u, view.widths) }),
+    onExpandedChange: (u: Updater<true | Record<string, boolean>>) => {
+      const next = functionalUpdate(u, view.expanded);
+      change({ ...view, expanded: next === true ? {} : next });
+    },
+  });
+}
