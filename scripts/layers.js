@@ -14,10 +14,10 @@ function layerEdges() {
     '--collapse', `^(${LAYERS.join('|')})/`,
     '--output-type', 'text',
     ...LAYERS,
-  ], { cwd: root, encoding: 'utf8' });
+  ], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   const edges = new Set();
   for (const line of out.split('\n')) {
-    const m = /^(\w+)\/ → (\w+)\/$/.exec(line.trim());
+    const m = /^(\w+)\/ → (\w+)\/$/.exec(line.replace(/\u001b\[[0-9;]*m/g, '').trim());
     if (m && m[1] !== m[2]) edges.add(`${m[1]} --> ${m[2]}`);
   }
   return [...edges].sort();

@@ -21,8 +21,10 @@ function cruise(files: Record<string, string>): { status: number | null; out: st
       writeFileSync(join(dir, file), text);
     }
     const top = [...new Set(Object.keys(files).map((f) => f.split('/')[0]))];
-    const r = spawnSync(depcruise, ['--config', join(root, '.dependency-cruiser.cjs'), ...top], { cwd: dir, encoding: 'utf8' });
-    return { status: r.status, out: `${r.stdout}${r.stderr}` };
+    const { FORCE_COLOR: _forced, ...env } = process.env;
+    const r = spawnSync(depcruise, ['--config', join(root, '.dependency-cruiser.cjs'), ...top], { cwd: dir, encoding: 'utf8', env: { ...env, NO_COLOR: '1' } });
+    // Colour codes, should a terminal setting still force them, are not part of the report's text.
+    return { status: r.status, out: `${r.stdout}${r.stderr}`.replace(/\u001b\[[0-9;]*m/g, '') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
