@@ -3,6 +3,7 @@
 // the code by dependency-cruiser with the rules of .dependency-cruiser.cjs.
 const { execFileSync } = require('child_process');
 const path = require('path');
+const { stripVTControlCharacters } = require('util');
 
 const root = path.resolve(__dirname, '..');
 const LAYERS = ['protocol', 'slices', 'sagas', 'src', 'server'];
@@ -17,7 +18,7 @@ function layerEdges() {
   ], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   const edges = new Set();
   for (const line of out.split('\n')) {
-    const m = /^(\w+)\/ → (\w+)\/$/.exec(line.replace(/\u001b\[[0-9;]*m/g, '').trim());
+    const m = /^(\w+)\/ → (\w+)\/$/.exec(stripVTControlCharacters(line).trim());
     if (m && m[1] !== m[2]) edges.add(`${m[1]} --> ${m[2]}`);
   }
   return [...edges].sort();

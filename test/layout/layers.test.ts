@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(__dirname, '..', '..');
 const depcruise = join(root, 'node_modules', '.bin', 'depcruise');
@@ -24,7 +25,7 @@ function cruise(files: Record<string, string>): { status: number | null; out: st
     const { FORCE_COLOR: _forced, ...env } = process.env;
     const r = spawnSync(depcruise, ['--config', join(root, '.dependency-cruiser.cjs'), ...top], { cwd: dir, encoding: 'utf8', env: { ...env, NO_COLOR: '1' } });
     // Colour codes, should a terminal setting still force them, are not part of the report's text.
-    return { status: r.status, out: `${r.stdout}${r.stderr}`.replace(/\u001b\[[0-9;]*m/g, '') };
+    return { status: r.status, out: stripVTControlCharacters(`${r.stdout}${r.stderr}`) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
