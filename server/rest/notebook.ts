@@ -24,6 +24,15 @@ type NoteParams = { Params: { noteId: string } };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+/**
+ * The note path a request names: `notePath` (Zeppelin's newest API), else `name` (Zeppelin 0.10–0.12, their REST
+ * docs and the Python SDK). One rule for create, clone, rename and import.
+ */
+function requestedPath(body: Record<string, unknown>): string | undefined {
+  const notePath = str(body.notePath);
+  return notePath !== undefined && notePath.trim() !== '' ? notePath : str(body.name);
+}
+
 /** PROTOCOL 3.3: a permission PUT must name all four lists, each an array of user or role names. */
 function permissionsBody(raw: unknown): Permissions {
   const body = bodyObject(raw);
@@ -58,7 +67,7 @@ function registerNoteRoutes(app: FastifyInstance, s: Services): void {
   // Unlike Zeppelin, paragraphs given at creation are saved with the note rather than left for a later save.
   app.post('/api/notebook', wrap(async (req, reply) => {
     const body = bodyObject(req.body);
-    const path = normalizeNotePath(str(body.notePath));
+    const path = normalizeNotePath(requestedPath(body));
     const entry = await s.notebook.create(path, {
       defaultInterpreterGroup: str(body.defaultInterpreterGroup),
       emptyParagraph: body.addingEmptyParagraph === true,
@@ -91,7 +100,7 @@ function registerNoteRoutes(app: FastifyInstance, s: Services): void {
     const note = bodyObject(body) as JsonObject;
     if (Object.keys(note).length === 0) throw new ZeppelinError('Note JSON is empty or malformed', 'BAD_REQUEST');
     const given = req.query.notePath;
-    const path = given !== undefined && given !== '' ? normalizeNotePath(given) : normalizeNotePath(str(note.name));
+    const path = normalizeNotePath(given !== undefined && given !== '' ? given : requestedPath(note));
     const entry = await s.notebook.importNote(note, path);
     s.authorization.noteCreated(entry.id, principalOf(req));
     s.broadcasts.notesInfo();
@@ -133,8 +142,7 @@ function registerNoteRoutes(app: FastifyInstance, s: Services): void {
       if (!found) throw new ZeppelinError(`No revision ${revisionId} of note ${source.id}`, 'NOT_FOUND');
       content = found.note;
     }
-    // Zeppelin's request names the field notePath; `name` is what its clone dialog calls it, so both are read.
-    const notePath = str(body.notePath) ?? str(body.name);
+    const notePath = requestedPath(body);
     const fallback = `/Cloned Note_${source.id}${revisionId ? `_${revisionId.slice(0, 7)}` : ''}`;
     const path = notePath && notePath.trim() !== '' ? normalizeNotePath(notePath) : fallback;
     const entry = await s.notebook.clone(source.id, path, content);
@@ -145,7 +153,7 @@ function registerNoteRoutes(app: FastifyInstance, s: Services): void {
   }));
 
   app.put('/api/notebook/:noteId/rename', wrap<NoteParams>(async (req, reply) => {
-    const name = str(bodyObject(req.body).name);
+    const name = requestedPath(bodyObject(req.body));
     if (!name || name.trim() === '') throw new ZeppelinError('New name cannot be empty', 'BAD_REQUEST');
     const entry = await s.notebook.rename(req.params.noteId, normalizeNotePath(name));
     s.broadcasts.note(entry);

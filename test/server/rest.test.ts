@@ -30,15 +30,17 @@ describe('REST /api/notebook (PROTOCOL 3.3) and jobs (3.4)', () => {
     expect(missing.body).toEqual({ status: 'NOT_FOUND', message: 'No such note: NOPE12345' });
   });
 
-  test('POST /api/notebook reads notePath (not name), 409 on an existing path, no NOTES_INFO broadcast', async () => {
+  test('POST /api/notebook reads notePath, else name, 409 on an existing path, no NOTES_INFO broadcast', async () => {
     const from = watcher.mark();
     const made = await api<string>(server.url, '/api/notebook', { method: 'POST', json: { notePath: '/rest/made', addingEmptyParagraph: true, paragraphs: [{ title: 't', text: '%md hi' }] } });
     expect(made.status).toBe(200);
     const id = String(made.body.body);
     const stored = JSON.parse(readFileSync(join(server.notebookDir, 'rest', `made_${id}.zpln`), 'utf8')) as Note;
     expect(stored.paragraphs.map((p) => p.text)).toEqual([undefined, '%md hi']);
-    const byName = await api<string>(server.url, '/api/notebook', { method: 'POST', json: { name: '/ignored' } });
-    expect((await api<Note>(server.url, `/api/notebook/${String(byName.body.body)}`)).body.body?.path).toBe('/Untitled Note');
+    const byName = await api<string>(server.url, '/api/notebook', { method: 'POST', json: { name: '/by-name' } });
+    expect((await api<Note>(server.url, `/api/notebook/${String(byName.body.body)}`)).body.body?.path).toBe('/by-name');
+    const unnamed = await api<string>(server.url, '/api/notebook', { method: 'POST', json: {} });
+    expect((await api<Note>(server.url, `/api/notebook/${String(unnamed.body.body)}`)).body.body?.path).toBe('/Untitled Note');
     const clash = await api(server.url, '/api/notebook', { method: 'POST', json: { notePath: '/rest/made' } });
     expect(clash.status).toBe(409);
     expect(clash.body).toEqual({ status: 'CONFLICT', message: "Note '/rest/made' existed" });
