@@ -210,6 +210,7 @@ export class ExecutionEngine {
       } finally {
         this.sequences.delete(entry.id);
         liveRuns.end(entry.id);
+        this.deps.status.runEnded(entry);
         this.deps.connections.toRoom(entry.id, 'NOTE_RUNNING_STATUS', { status: false });
         // Zeppelin re-broadcasts every paragraph after a sequential run, so every client ends consistent.
         if (this.deps.notebook.get(entry.id)) for (const p of entry.note.paragraphs) this.deps.broadcasts.paragraph(entry, p);

@@ -6,6 +6,7 @@ import type { Paragraph, ParagraphStatus } from '../../protocol';
 import { setParagraphField } from '../notes/paragraphs';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { personalOwner } from '../personal/store';
+import { liveRuns } from './live';
 import { formatFileDate } from '../util/dates';
 import type { Broadcasts } from '../ws/broadcasts';
 
@@ -26,11 +27,27 @@ export class StatusWriter {
       setParagraphField(p, 'dateFinished', now);
     }
     setParagraphField(p, 'status', status);
+    // Inside a sequential run the flag is the sequence's to clear (engine.ts).
+    if (dates.finished && !liveRuns.has(entry.id)) this.markEnded(entry);
     this.save(entry);
     // A personal copy (PROTOCOL 5.7) lives in the note's per-user file, not in the note.
     if (personalOwner(p)) this.broadcasts.personal?.save(entry.id).catch((e: unknown) => console.error(`[execution] saving personal copies of ${entry.id} failed:`, e));
     this.broadcasts.paragraph(entry, p);
     this.broadcasts.jobUpdate([entry.id]);
+  }
+
+  /**
+   * `info.isRunning: false` after every run, as Zeppelin leaves it: scripts polling a note (the Python SDK's
+   * wait_until_note_finished) read a missing flag as "still running".
+   */
+  runEnded(entry: NoteEntry): void {
+    if (this.markEnded(entry)) this.save(entry);
+  }
+
+  private markEnded(entry: NoteEntry): boolean {
+    if (entry.note.info?.isRunning === false) return false;
+    this.notebook.setNoteField(entry, 'info', { ...(entry.note.info ?? {}), isRunning: false });
+    return true;
   }
 
   save(entry: NoteEntry): void {
