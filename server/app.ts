@@ -15,6 +15,7 @@ import { AngularService } from './angular/service';
 import { ExecutionEngine } from './execution/engine';
 import { StatusWriter } from './execution/status';
 import { SessionManager } from './interpreters/sessions';
+import { ZSessionRegistry } from './interpreters/zsessions';
 import { InterpreterRegistry, loadInterpreterSettings } from './interpreters/settings';
 import { Notebook } from './notes/notebook';
 import { NoteSearch } from './notes/search';
@@ -32,6 +33,7 @@ import { registerNotebookRepoRoutes } from './rest/notebookRepos';
 import { registerHeliumRoutes } from './rest/helium';
 import { registerClusterRoutes } from './rest/cluster';
 import { registerRevisionRoutes } from './rest/revisions';
+import { registerSessionRoutes } from './rest/sessions';
 import { registerCronRoutes } from './rest/cron';
 import type { Clock } from './cron/clock';
 import { registerNotePermissionHook } from './rest/permissions';
@@ -112,11 +114,12 @@ async function createServices(config: ZeppelinConfig, confDir: string): Promise<
   const broadcasts = new Broadcasts(notebook, connections, config, interpreters, authorization);
   broadcasts.personal = new PersonalStore(config.getString('zeppelin.notebook.dir'), notebook);
   const sessions = new SessionManager(interpreters, confDir);
+  const zsessions = new ZSessionRegistry(notebook, interpreters, sessions);
   const angular = new AngularService(notebook, connections, interpreters, sessions);
-  const engine = new ExecutionEngine({ notebook, connections, broadcasts, config, interpreters, sessions, angular, status: new StatusWriter(notebook, broadcasts),
+  const engine = new ExecutionEngine({ notebook, connections, broadcasts, config, interpreters, sessions, zsessions, angular, status: new StatusWriter(notebook, broadcasts),
     rolesOf: (user) => auth?.users.rolesOf(user) ?? [] });
   const services: Services = {
-    config, notebook, interpreters, connections, broadcasts, sessions, engine, angular,
+    config, notebook, interpreters, connections, broadcasts, sessions, zsessions, engine, angular,
     search: new NoteSearch(notebook),
     tickets,
     authEnabled: auth !== undefined,
@@ -160,6 +163,7 @@ function registerRoutes(app: FastifyInstance, services: Services, auth: AuthServ
   registerSystemRoutes(app, config, config.getInt('zeppelin.websocket.max.text.message.size', 10240000));
   registerNotebookRoutes(app, services);
   registerJobRoutes(app, services);
+  registerSessionRoutes(app, services);
   registerInterpreterRoutes(app, services);
   registerCredentialRoutes(app, confDir);
   registerNotebookRepoRoutes(app, services, confDir);

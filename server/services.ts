@@ -4,6 +4,7 @@ import type { ZeppelinConfig } from './config';
 import type { ExecutionEngine } from './execution/engine';
 import type { SessionManager } from './interpreters/sessions';
 import type { InterpreterRegistry } from './interpreters/settings';
+import type { ZSessionRegistry } from './interpreters/zsessions';
 import type { Notebook } from './notes/notebook';
 import type { NoteSearch } from './notes/search';
 import type { Broadcasts } from './ws/broadcasts';
@@ -21,6 +22,8 @@ export interface Services {
   search: NoteSearch;
   tickets: TicketStore;
   sessions: SessionManager;
+  /** The interpreter sessions of /api/session. */
+  zsessions: ZSessionRegistry;
   engine: ExecutionEngine;
   angular: AngularService;
   /** True when `$ZEPPELIN_CONF_DIR/shiro.ini` exists (PROTOCOL 1.4): logins on, anonymous frames refused. */

@@ -3,6 +3,7 @@ import type { AngularService } from '../angular/service';
 import type { ZeppelinConfig } from '../config';
 import type { InterpreterRegistry } from '../interpreters/settings';
 import type { SessionManager } from '../interpreters/sessions';
+import type { ZSessionRegistry } from '../interpreters/zsessions';
 import type { Notebook } from '../notes/notebook';
 import type { Broadcasts } from '../ws/broadcasts';
 import type { ConnectionManager } from '../ws/connections';
@@ -15,6 +16,8 @@ export interface EngineDeps {
   config: ZeppelinConfig;
   interpreters: InterpreterRegistry;
   sessions: SessionManager;
+  /** Runs in a session note of /api/session use that session's interpreters. */
+  zsessions?: ZSessionRegistry;
   angular: AngularService;
   status: StatusWriter;
   /** The roles of a user from shiro.ini (none in anonymous mode): interpreter owners may name roles. */

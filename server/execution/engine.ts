@@ -8,11 +8,12 @@
  * - A paragraph has at most one live job; submitting it again while it is pending or running joins that job.
  * - A sequential run (run-all) sets `info.isRunning`, which blocks the editing ops of PROTOCOL 1.4 step 6.
  */
-import type { FormParams, Paragraph, ParagraphStatus, RunAllEntry } from '../../protocol';
+import type { FormParams, InterpreterSetting, Paragraph, ParagraphStatus, RunAllEntry } from '../../protocol';
+import { applyConf, confGroup } from '../interpreters/conf';
 import { parseForms } from '../interpreters/forms';
 import { parseParagraphText } from '../interpreters/magic';
 import { formTypeOf } from '../interpreters/registry';
-import { SessionManager } from '../interpreters/sessions';
+import { SessionManager, type InterpreterSession } from '../interpreters/sessions';
 import type { Resolved } from '../interpreters/settings';
 import { mayUse } from '../interpreters/settingsAdmin';
 import type { Completion, FormType } from '../interpreters/types';
@@ -24,6 +25,13 @@ import type { EngineDeps } from './deps';
 import { ParagraphJob } from './job';
 import { liveRuns } from './live';
 import { isPersonalized, personalOwner } from '../personal/store';
+
+export interface SubmitOptions {
+  /** REST run-all's `params`: used for this run instead of the stored ones. */
+  paramsOverride?: FormParams;
+  /** A session of /api/session to run in (the `sessionId` query parameter of the REST run calls). */
+  sessionId?: string;
+}
 
 export interface RunInput {
   title?: string;
@@ -70,7 +78,7 @@ export class ExecutionEngine {
   }
 
   /** Starts a run; resolves with the terminal status. Never rejects for interpreter problems (they end as ERROR). */
-  submit(entry: NoteEntry, master: Paragraph, user: string, opts: { paramsOverride?: FormParams } = {}): Promise<ParagraphStatus> {
+  submit(entry: NoteEntry, master: Paragraph, user: string, opts: SubmitOptions = {}): Promise<ParagraphStatus> {
     // In personalized mode the caller's own copy runs (PROTOCOL 5.7).
     const personal = this.deps.broadcasts.personal;
     const p = personal ? personal.runTarget(entry, master, user) : master;
@@ -92,18 +100,19 @@ export class ExecutionEngine {
       return Promise.resolve('FINISHED');
     }
     const { resolved, name } = this.resolve(entry, p.text);
-    if (!resolved?.info) {
-      setParagraphField(p, 'results', { code: 'ERROR', msg: [{ type: 'TEXT', data: `Interpreter ${name} not found` }] });
-      status.set(entry, p, 'ERROR', { started: true, finished: true });
-      return Promise.resolve('ERROR');
-    }
-    if (!mayUse(resolved.setting, user, this.deps.rolesOf?.(user) ?? [])) {
+    const group = resolved?.info ? undefined : confGroup(parsed.magic);
+    const confSetting = group === undefined ? undefined : this.deps.interpreters.resolve(group, entry.note.defaultInterpreterGroup)?.setting;
+    const setting = resolved?.info ? resolved.setting : confSetting;
+    if (!setting) return this.endAt(entry, p, 'ERROR', `Interpreter ${name} not found`);
+    if (!mayUse(setting, user, this.deps.rolesOf?.(user) ?? [])) {
       // The owners option of PROTOCOL 4.6, enforced at run time with Zeppelin's wording.
-      setParagraphField(p, 'results', { code: 'ERROR', msg: [{ type: 'TEXT', data: `${user} has no permission for ${resolved.setting.name}` }] });
-      status.set(entry, p, 'ERROR', { started: true, finished: true });
-      return Promise.resolve('ERROR');
+      return this.endAt(entry, p, 'ERROR', `${user} has no permission for ${setting.name}`);
     }
-    const session = this.deps.sessions.sessionFor(resolved.setting, entry.id);
+    const session = this.sessionOf(setting, entry, opts.sessionId);
+    if (!resolved?.info) {
+      const error = applyConf(session, group ?? '', parsed.script);
+      return error === undefined ? this.endAt(entry, p, 'FINISHED') : this.endAt(entry, p, 'ERROR', error);
+    }
     let formType: FormType = formTypeOf(resolved.info.class);
     const formProp = parsed.localProperties.form;
     if (formProp !== undefined) formType = formProp === 'simple' ? 'SIMPLE' : formType === 'SIMPLE' ? 'NONE' : formType;
@@ -131,6 +140,22 @@ export class ExecutionEngine {
     status.set(entry, p, 'PENDING');
     session.scheduler.submit(job);
     return job.done;
+  }
+
+  /** A run that ends before reaching an interpreter: FINISHED with no output, or ERROR with `message`. */
+  private endAt(entry: NoteEntry, p: Paragraph, status: 'FINISHED' | 'ERROR', message?: string): Promise<ParagraphStatus> {
+    const msg = message === undefined ? [] : [{ type: 'TEXT' as const, data: message }];
+    setParagraphField(p, 'results', { code: status === 'ERROR' ? 'ERROR' : 'SUCCESS', msg });
+    this.deps.status.set(entry, p, status, { started: true, finished: true });
+    return Promise.resolve(status);
+  }
+
+  /**
+   * The interpreter session a run uses: the one of its REST session (named by `sessionId`, or owning the note,
+   * interpreters/zsessions.ts), else the setting's session for the note.
+   */
+  private sessionOf(setting: InterpreterSetting, entry: NoteEntry, sessionId?: string): InterpreterSession {
+    return this.deps.zsessions?.interpreterSession(setting, entry.id, sessionId) ?? this.deps.sessions.sessionFor(setting, entry.id);
   }
 
   /** CANCEL_PARAGRAPH: false when the paragraph has no live job. */
@@ -274,7 +299,7 @@ export class ExecutionEngine {
     if (!resolved?.info) return [];
     const at = cursor - parsed.scriptOffset;
     if (at < 0) return [];
-    const session = this.deps.sessions.sessionFor(resolved.setting, entry.id);
+    const session = this.sessionOf(resolved.setting, entry);
     const interp = await session.get(resolved.info);
     return interp.completion(parsed.script, Math.min(at, parsed.script.length), { noteId: entry.id, paragraphId: p.id });
   }
@@ -288,6 +313,14 @@ export class ExecutionEngine {
     const doomed = [...this.jobs.values()].filter((j) => affected(j.sessionId));
     for (const job of doomed) job.cancel();
     await this.deps.sessions.restart(settingId, noteId);
+    await Promise.all(doomed.map((j) => j.done));
+  }
+
+  /** Ends these interpreter sessions: their runs are cancelled and their interpreters closed; resolves once the runs ended. */
+  async closeSessions(ids: readonly string[]): Promise<void> {
+    const doomed = [...this.jobs.values()].filter((j) => ids.includes(j.sessionId));
+    for (const job of doomed) job.cancel();
+    await this.deps.sessions.close(ids);
     await Promise.all(doomed.map((j) => j.done));
   }
 

@@ -17,10 +17,13 @@ export class InterpreterSession {
   private readonly instances = new Map<string, Promise<Interpreter>>();
   private readonly opened = new Map<string, Interpreter>();
   closed = false;
+  /** When the session's first interpreter finished starting. */
+  startedAt: Date | undefined;
 
   constructor(
     readonly id: string,
-    readonly setting: InterpreterSetting,
+    /** Replaced, never edited, by `%<group>.conf` before the first interpreter starts (interpreters/conf.ts). */
+    public setting: InterpreterSetting,
     readonly noteId: string | undefined,
     readonly confDir: string,
   ) {}
@@ -34,12 +37,18 @@ export class InterpreterSession {
         const interp = createInterpreter(cls, { properties: propertyValues(this.setting), confDir: this.confDir, sessionId: this.id });
         await interp.open();
         this.opened.set(cls, interp);
+        this.startedAt ??= new Date();
         return interp;
       })();
       p.catch(() => this.instances.delete(cls));
       this.instances.set(cls, p);
     }
     return p;
+  }
+
+  /** True once an interpreter of this session is starting or started: its properties are fixed from then on. */
+  get started(): boolean {
+    return this.instances.size > 0;
   }
 
   /** Interpreters already running in this session (completion and angular updates never start one). */
@@ -85,6 +94,23 @@ export class SessionManager {
       this.sessions.set(id, s);
     }
     return s;
+  }
+
+  /** A session under an id chosen by the caller (the sessions of /api/session, interpreters/zsessions.ts). */
+  named(id: string, setting: InterpreterSetting, noteId: string): InterpreterSession {
+    let s = this.sessions.get(id);
+    if (!s) {
+      s = new InterpreterSession(id, setting, noteId, this.confDir);
+      this.sessions.set(id, s);
+    }
+    return s;
+  }
+
+  /** Closes and forgets these sessions; the next run under one of the ids starts afresh. */
+  async close(ids: readonly string[]): Promise<void> {
+    const doomed = ids.map((id) => this.sessions.get(id)).filter((s): s is InterpreterSession => s !== undefined);
+    for (const s of doomed) this.sessions.delete(s.id);
+    await Promise.all(doomed.map((s) => s.close()));
   }
 
   existing(id: string): InterpreterSession | undefined {

@@ -48,3 +48,7 @@ export const nameOf = (path: string): string => path.slice(path.lastIndexOf('/')
 export const parentOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
 export const isInFolder = (path: string, folder: string): boolean => folder === '/' || path.startsWith(`${folder}/`);
 export const isTrashed = (path: string): boolean => isInFolder(path, TRASH_PREFIX);
+
+/** Notes of the interpreter sessions of /api/session (interpreters/zsessions.ts): kept out of the note list. */
+export const SESSION_NOTES_FOLDER = '/_ZSession';
+export const isSessionNote = (path: string): boolean => isInFolder(path, SESSION_NOTES_FOLDER);

@@ -5,7 +5,8 @@ import { noteJobInfo, paragraphJobStatus } from '../notes/jobs';
 import type { FormParams, Paragraph } from '../../protocol';
 import { findParagraph, setParagraphField } from '../notes/paragraphs';
 import type { Services } from '../services';
-import { noSuchParagraph } from '../util/errors';
+import { noSuchSession } from '../interpreters/zsessions';
+import { noSuchParagraph, ZeppelinError } from '../util/errors';
 import { bodyObject, ok, sendEnvelope, sendError } from './envelope';
 import { subjectOf } from './permissions';
 
@@ -22,6 +23,24 @@ function applyParams(p: Paragraph, body: unknown): void {
   const settings = p.settings ?? { params: {}, forms: {} };
   settings.params = { ...params };
   setParagraphField(p, 'settings', settings);
+}
+
+type ParagraphReq = { Params: { noteId: string; pid: string }; Querystring: { sessionId?: string }; Body: unknown };
+
+/**
+ * The `sessionId` of a run (the Python SDK sends it, empty when there is none): a session of /api/session, whose
+ * note the caller must be allowed to run when it is another note than the paragraph's.
+ */
+function runSession(s: Services, req: FastifyRequest<ParagraphReq>): string | undefined {
+  const id = req.query.sessionId;
+  if (id === undefined || id === '') return undefined;
+  const session = s.zsessions.get(id);
+  if (!session) throw noSuchSession(id);
+  const subject = subjectOf(req);
+  if (session.noteId !== req.params.noteId && !s.authorization.allows(session.noteId, subject, 'RUNNER')) {
+    throw new ZeppelinError(s.authorization.denial(session.noteId, subject, 'RUNNER'), 'FORBIDDEN');
+  }
+  return id;
 }
 
 export function registerJobRoutes(app: FastifyInstance, s: Services): void {
@@ -56,7 +75,6 @@ export function registerJobRoutes(app: FastifyInstance, s: Services): void {
   app.get<{ Params: { since: string } }>('/api/notebook/jobmanager/:since/', async (req, reply) => jobManager(Number(req.params.since) || 0)(req, reply));
 
   type NoteReq = { Params: { noteId: string }; Querystring: { blocking?: string }; Body: unknown };
-  type ParagraphReq = { Params: { noteId: string; pid: string }; Body: unknown };
 
   /** Run the note's stored paragraphs (PROTOCOL 5.6); `blocking=true` answers once the run is over. */
   app.post<NoteReq>('/api/notebook/job/:noteId', async (req, reply) => {
@@ -98,8 +116,9 @@ export function registerJobRoutes(app: FastifyInstance, s: Services): void {
   app.post<ParagraphReq>('/api/notebook/job/:noteId/:pid', async (req, reply) => {
     try {
       const { entry, paragraph } = paragraphOf(req.params.noteId, req.params.pid);
+      const sessionId = runSession(s, req);
       applyParams(paragraph, req.body);
-      s.engine.submit(entry, paragraph, principalOf(req)).catch((e: unknown) => console.error('[rest] run failed:', e));
+      s.engine.submit(entry, paragraph, principalOf(req), { sessionId }).catch((e: unknown) => console.error('[rest] run failed:', e));
       return ok(reply);
     } catch (e) {
       return sendError(reply, e);
@@ -120,13 +139,13 @@ export function registerJobRoutes(app: FastifyInstance, s: Services): void {
   app.post<ParagraphReq>('/api/notebook/run/:noteId/:pid', async (req, reply) => {
     let target;
     try {
-      target = paragraphOf(req.params.noteId, req.params.pid);
+      target = { ...paragraphOf(req.params.noteId, req.params.pid), sessionId: runSession(s, req) };
     } catch (e) {
       return sendError(reply, e);
     }
     try {
       applyParams(target.paragraph, req.body);
-      const status = await s.engine.submit(target.entry, target.paragraph, principalOf(req));
+      const status = await s.engine.submit(target.entry, target.paragraph, principalOf(req), { sessionId: target.sessionId });
       const results = target.paragraph.results ?? { code: status === 'ERROR' ? 'ERROR' : 'SUCCESS', msg: [] };
       return ok(reply, { code: results.code, msg: results.msg ?? [] });
     } catch (e) {

@@ -36,6 +36,10 @@ const bodyNoteId = (req: FastifyRequest): string | undefined => {
   return typeof id === 'string' && id !== '' ? id : undefined;
 };
 
+/** The note of the `/api/session/:sessionId` session. */
+const sessionNote = (req: FastifyRequest, s: Services): string | undefined =>
+  s.zsessions.get((req.params as { sessionId?: string }).sessionId ?? '')?.noteId;
+
 const R = (perm: NotePermission, extra: Omit<RestRule, 'perm'> = {}): RestRule => ({ perm, ...extra });
 
 /** `METHOD url-pattern` as fastify registers it → the permission the call needs. */
@@ -70,6 +74,8 @@ export const REST_PERMISSIONS: Readonly<Record<string, RestRule>> = {
   'POST /api/notebook/cron/:noteId': R('RUNNER'),
   'DELETE /api/notebook/cron/:noteId': R('OWNER'),
   'GET /api/notebook/cron/:noteId': R('READER'),
+  'GET /api/session/:sessionId': R('READER', { note: sessionNote }),
+  'DELETE /api/session/:sessionId': R('OWNER', { note: sessionNote }),
   'GET /api/helium/suggest/:noteId/:paragraphId': R('READER'),
   'POST /api/helium/load/:noteId/:paragraphId': R('WRITER'),
   // PROTOCOL 3.5: restarting a note's own interpreter needs run, write or owner permission on it.

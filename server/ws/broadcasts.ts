@@ -7,7 +7,7 @@ import type { ZeppelinConfig } from '../config';
 import type { InterpreterRegistry } from '../interpreters/settings';
 import { magicOf } from '../interpreters/settings';
 import { noteJobInfo, removedJob } from '../notes/jobs';
-import { nameOf } from '../notes/paths';
+import { isSessionNote, nameOf } from '../notes/paths';
 import type { NoteAuthorization, Subject } from '../notes/authorization';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { toWsNote, toWsParagraph } from '../notes/wire';
@@ -39,7 +39,8 @@ export class Broadcasts {
   /** The note list, restricted to the notes `subject` may read when one is given (PROTOCOL 2.1). */
   notesInfoData(subject?: Subject): ReceiveMap['NOTES_INFO'] {
     const hide = this.config.getBool('zeppelin.notebook.homescreen.hide') ? this.homeNoteId() : undefined;
-    const notes = this.notebook.list(hide);
+    // Session notes of /api/session are reached through their session, never from the note list.
+    const notes = this.notebook.list(hide).filter((n) => !isSessionNote(n.path));
     return { notes: subject && this.authorization ? this.authorization.filter(notes, subject) : notes };
   }
 
