@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Zeppelin's interpreter sessions over REST (SessionRestApi, PROTOCOL 3.x `/api/session`), the `%<group>.conf`
+ * Zeppelin's interpreter sessions over REST (SessionRestApi, PROTOCOL 3.10), the `%<group>.conf`
  * paragraphs that configure them (Zeppelin's ConfInterpreter), and the Python SDK's ZSession driving both.
  */
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
