@@ -4,10 +4,13 @@ import type { Config } from 'jest';
 const esmOnly = ['@tanstack', 'ansi_up', 'jsondiffpatch', 'wouter', 'regexparam', 'react-cytoscapejs', '@redux-devtools'];
 
 const config: Config = {
+  displayName: 'unit',
   testEnvironment: 'jsdom',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+  globalSetup: '<rootDir>/test/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
   transform: { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }] },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleNameMapper: {

@@ -3,6 +3,22 @@ const path = require('path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const { STAMP, uiInputsHash } = require('./scripts/ui-inputs');
+
+/**
+ * Emits the content hash of the build's inputs, taken before compiling, beside the output: `npm start` compares it
+ * to skip rebuilding. A source changed during the build gives a stale hash, which only costs one more build.
+ */
+class InputsStampPlugin {
+  apply(compiler) {
+    const hash = uiInputsHash();
+    compiler.hooks.thisCompilation.tap('InputsStampPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'InputsStampPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        compilation.emitAsset(STAMP, new compiler.webpack.sources.RawSource(`${hash}\n`));
+      });
+    });
+  }
+}
 
 module.exports = (_env, argv) => {
   const prod = argv.mode !== 'development';
@@ -39,6 +55,7 @@ module.exports = (_env, argv) => {
     plugins: [
       new HtmlWebpackPlugin({ template: './src/index.html' }),
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+      ...(prod ? [new InputsStampPlugin()] : []),
     ],
     optimization: {
       splitChunks: {

@@ -1,12 +1,15 @@
 import type { Config } from 'jest';
 
-// Browser tests: Debian's Chromium driven by playwright-core against the embedded server, one file at a time.
+// Browser tests: Chromium driven by playwright-core (and Firefox ESR by puppeteer-core) against the embedded server.
 const config: Config = {
+  displayName: 'browser',
   rootDir: '..',
   testEnvironment: 'node',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.ts'],
   testTimeout: 90_000,
+  globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
   transform: { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }] },
 };
 export default config;

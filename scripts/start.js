@@ -1,29 +1,17 @@
 #!/usr/bin/env node
-// `npm start`: builds the UI when it is missing or older than its sources, seeds the notebook folder with the
-// sample notes on first start, then runs the embedded server (which prints its URL once it answers).
+// `npm start`: builds the UI when it is missing or was built from other sources (a content hash, see
+// ui-inputs.js), seeds the notebook folder with the sample notes on first start, then runs the embedded server
+// (which prints its URL once it answers).
 const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 
+const { uiIsFresh } = require('./ui-inputs');
+
 const root = path.resolve(__dirname, '..');
-const dist = path.join(root, 'dist', 'index.html');
+const dist = path.join(root, 'dist');
 
-function newestMtime(p) {
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
-
-function uiIsStale() {
-  if (!fs.existsSync(dist)) return true;
-  const built = fs.statSync(dist).mtimeMs;
-  const sources = ['protocol', 'src', 'slices', 'sagas', 'webpack.config.js', 'package-lock.json'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
-  return sources.some((p) => newestMtime(p) > built);
-}
-
-if (uiIsStale()) {
+if (!uiIsFresh(dist)) {
   console.log('Building the UI (production build)…');
   const r = spawnSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status || 1);

@@ -1,50 +1,128 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite, in the order that fails fastest: Chromium present, lint, type check, jest (unit,
-// reducer, saga, server), production build, browser tests. Ends with one "N passed, N failed" line.
-const { spawnSync } = require('child_process');
+// `npm test`: the whole suite, using the machine's cores. First the static checks (lint, type check) and the UI
+// build side by side, stopping there when one fails; then one jest run over the unit, reducer, saga and server
+// tests and the browser tests, in parallel workers. Ends with every skipped test and why, and one
+// "N passed, N failed, N skipped" line. What it leaves in the temp directory is removed when it ends.
+const { spawn } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { uiIsFresh } = require('./ui-inputs');
 
 const root = path.resolve(__dirname, '..');
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!fs.existsSync(chromium)) {
-  console.error(`Chromium was not found at ${chromium}. The browser tests need Debian's Chromium:\n` +
-    '  sudo apt-get install -y chromium\nor point CHROMIUM_PATH at a Chromium binary.');
-  process.exit(1);
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-test-'));
+const skipLog = path.join(out, 'skipped.jsonl');
+const children = new Set();
+
+function cleanUp() {
+  for (const child of children) child.kill('SIGTERM');
+  fs.rmSync(out, { recursive: true, force: true });
+}
+
+function finish(code) {
+  cleanUp();
+  process.exit(code);
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => finish(130));
+
+/**
+ * Runs a command; with `buffered`, its output is held back and printed whole when it ends, so steps running side
+ * by side do not interleave their lines.
+ */
+function run(title, cmd, args, { buffered = false } = {}) {
+  const started = Date.now();
+  if (!buffered) console.log(`\n=== ${title} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ZEPPELIN_SKIP_LOG: skipLog },
+    });
+    children.add(child);
+    const chunks = [];
+    if (buffered) for (const s of [child.stdout, child.stderr]) s.on('data', (d) => chunks.push(d));
+    child.on('close', (code) => {
+      children.delete(child);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (buffered) {
+        console.log(`\n=== ${title} (${seconds} s) ===`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      console.log(`--- ${title}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
+      resolve(code === 0);
+    });
+  });
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const out = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-test-'));
-let passed = 0;
-let failed = 0;
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-function step(title, cmd, args, opts = {}) {
-  console.log(`\n=== ${title} ===`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
-  return r.status === 0;
+function staticChecksAndBuild() {
+  const steps = [
+    // ESLint, the layer rules (dependency-cruiser) and the dead-code check (knip).
+    run('lint', npm, ['run', '-s', 'lint'], { buffered: true }),
+    run('type check', bin('tsc'), ['--noEmit', '-p', '.'], { buffered: true }),
+  ];
+  if (uiIsFresh(path.join(root, 'dist'))) console.log('The UI build in dist/ is of the current sources: not rebuilt.');
+  else steps.push(run('build', process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--stats', 'errors-warnings'], { buffered: true }));
+  return Promise.all(steps).then((oks) => oks.every(Boolean));
 }
 
-function jestStep(title, args) {
-  const report = path.join(out, `${title.replace(/\W+/g, '-')}.json`);
-  const ok = step(title, bin('jest'), [...args, '--json', `--outputFile=${report}`]);
-  if (fs.existsSync(report)) {
-    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0);
-  } else if (!ok) failed += 1;
-  return ok;
+function readSkips() {
+  if (!fs.existsSync(skipLog)) return [];
+  return fs.readFileSync(skipLog, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
 }
 
-function finish(ok) {
-  console.log(`\n${passed} passed, ${failed} failed`);
-  process.exit(ok && failed === 0 ? 0 : 1);
+/** Prints failed tests, then skipped ones grouped by reason with their install hint. */
+function summarize(report) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const failed = [];
+  for (const file of report?.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    if (file.status === 'failed' && file.assertionResults.every((a) => a.status !== 'failed')) {
+      counts.failed += 1;
+      failed.push(`${rel}: ${String(file.message).split('\n').find((l) => l.trim()) ?? 'failed to run'}`);
+    }
+    for (const a of file.assertionResults) {
+      if (a.status === 'passed') counts.passed += 1;
+      else if (a.status === 'failed') {
+        counts.failed += 1;
+        failed.push(`${rel} › ${a.fullName}`);
+      } else counts.skipped += 1;
+    }
+  }
+  if (failed.length) console.log(`\nFailed:\n${failed.map((f) => `  ${f}`).join('\n')}`);
+  const byReason = new Map();
+  for (const s of readSkips()) {
+    const key = `${s.reason}\n    install: ${s.hint}`;
+    byReason.set(key, [...(byReason.get(key) ?? []), s.title]);
+  }
+  for (const [reason, titles] of byReason) {
+    console.log(`\nSkipped ${titles.length} (${reason}):\n${titles.map((t) => `  - ${t}`).join('\n')}`);
+  }
+  return counts;
 }
 
-// The lint step is `npm run lint`: ESLint, the layer rules (dependency-cruiser) and the dead-code check (knip).
-if (!step('lint', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '-s', 'lint'])) finish(false);
-if (!step('type check', bin('tsc'), ['--noEmit', '-p', '.'])) finish(false);
-const unitOk = jestStep('jest', ['--ci']);
-if (!step('build', process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--stats', 'errors-warnings'])) finish(false);
-const e2eOk = jestStep('browser', ['--ci', '--config', 'e2e/jest.config.ts', '--runInBand']);
-finish(unitOk && e2eOk);
+async function main() {
+  const checked = await staticChecksAndBuild();
+  if (!checked) {
+    console.log('\n0 passed, 1 failed');
+    finish(1);
+  }
+  const report = path.join(out, 'jest.json');
+  const workers = Math.max(1, os.availableParallelism ? os.availableParallelism() : os.cpus().length);
+  const ok = await run('jest: unit, reducer, saga, server and browser tests', bin('jest'), [
+    '--ci', '--projects', 'jest.config.ts', 'e2e/jest.config.ts', `--maxWorkers=${workers}`,
+    '--json', `--outputFile=${report}`,
+  ]);
+  const counts = summarize(fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined);
+  if (!ok && counts.failed === 0) counts.failed = 1;
+  console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  finish(ok && counts.failed === 0 ? 0 : 1);
+}
+
+main().catch((e) => {
+  console.error(e);
+  finish(1);
+});

@@ -1,14 +1,17 @@
 /**
- * Launches Debian's Chromium (or CHROMIUM_PATH) headless with a fresh profile and the flags that keep it off the
- * network; nothing is downloaded.
+ * Launches Chromium headless (Debian's, CHROMIUM_PATH, or the one an npm package ships: see chromium.ts) with a fresh
+ * profile and the flags that keep it off the network; nothing is downloaded.
  */
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumBinary, systemChromium } from './chromium';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The system Chromium when there is one; `launch()` falls back to the packaged one when there is none. */
+export const CHROMIUM_PATH = systemChromium() ?? 'packaged';
 
+// Web security and site isolation stay on: the result-isolation tests depend on them.
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -23,13 +26,18 @@ export interface Browser {
 }
 
 export async function launch(opts: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+  const binary = await chromiumBinary();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath: binary.executablePath,
+    env: { ...process.env, ...binary.env },
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     acceptDownloads: true,
+  }).catch((e: unknown) => {
+    fs.rmSync(profile, { recursive: true, force: true });
+    throw e;
   });
   const requests: string[] = [];
   context.on('request', (r) => requests.push(r.url()));

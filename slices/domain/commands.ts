@@ -116,8 +116,11 @@ export interface KeyLike {
   metaKey: boolean;
 }
 
+// The keypad's Enter is the same key to a user (and Firefox reports a WebDriver Enter as the keypad's).
+const sameKey = (code: string): string => (code === 'NumpadEnter' ? 'Enter' : code);
+
 export function chordMatches(chord: KeyChord, e: KeyLike): boolean {
-  return e.code === chord.code && !!chord.ctrl === e.ctrlKey && !!chord.alt === e.altKey && !!chord.shift === e.shiftKey && !e.metaKey;
+  return sameKey(e.code) === chord.code && !!chord.ctrl === e.ctrlKey && !!chord.alt === e.altKey && !!chord.shift === e.shiftKey && !e.metaKey;
 }
 
 /** The command a key press means, if any. `inEditor` lets the editor-only keys through. */

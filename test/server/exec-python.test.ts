@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { builtinInterpreterSettings, writeInterpreterSettings } from '../../server/interpreters/settings';
 import { api, Client, startTestServer, tempDir, type Frame, type TestServer } from './helpers/harness';
 import { addParagraph, isStatus, newNote, processGone, run, startRun, textOf, until, waitFinal } from './helpers/exec';
+import { pythonExecutable, TEST_PYTHON, testWithPython } from '../support/python';
 
 // Real processes on a loaded CI machine (the whole suite runs in parallel on 2 cores) need more than 5 s at times.
 jest.setTimeout(30000);
 
-/** Tests use Debian's python, which has pandas and matplotlib (toolchain guide section 6). */
-const PYTHON = '/usr/bin/python3';
+const PYTHON = TEST_PYTHON;
 
 describe('%python (real process per session)', () => {
   let server: TestServer;
@@ -41,7 +41,7 @@ describe('%python (real process per session)', () => {
   });
 
   test('variables persist between paragraphs; the last expression is shown; no magic uses the note default', async () => {
-    expect((await run(a, pid, '%python\nimport sys\nx = 20\nprint(sys.executable)')).final.results?.msg?.[0].data).toBe(`${PYTHON}\n`);
+    expect((await run(a, pid, '%python\nimport sys\nx = 20\nprint(sys.executable)')).final.results?.msg?.[0].data).toBe(`${pythonExecutable()}\n`);
     const r = await run(a, pid, 'x * 2 + 2');
     expect(r.final.status).toBe('FINISHED');
     expect(textOf(r.final)).toBe('42\n');
@@ -75,7 +75,7 @@ describe('%python (real process per session)', () => {
     expect(textOf((await run(a, pid, '%python\nprint(x)')).final)).toBe('20\n');
   });
 
-  test('z.show(df) is a %table; matplotlib figures come after the paragraph as %img PNG', async () => {
+  testWithPython(['pandas', 'matplotlib'])('z.show(df) is a %table; matplotlib figures come after the paragraph as %img PNG', async () => {
     const r = await run(a, pid, '%python\nimport pandas as pd\nimport matplotlib.pyplot as plt\n'
       + 'df = pd.DataFrame({"name": ["a", "b"], "n": [1, 2]})\nz.show(df)\nplt.plot([1, 2, 3])\nprint("done")', { timeoutMs: 60000 });
     expect(r.final.status).toBe('FINISHED');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Note } from '../../protocol';
 import { builtinInterpreterSettings, writeInterpreterSettings } from '../../server/interpreters/settings';
 import { api, startTestServer, tempDir } from './helpers/harness';
+import { TEST_PYTHON } from '../support/python';
 
 // Real processes on a loaded CI machine (the whole suite runs in parallel on 2 cores) need more than 5 s at times.
 jest.setTimeout(30000);
@@ -16,7 +17,7 @@ test('the "Getting Started" sample note runs end to end on this server', async (
   cpSync(join(__dirname, '..', '..', 'samples', 'notebook', 'Getting Started'), join(notebookDir, 'Getting Started'), { recursive: true });
   const settings = builtinInterpreterSettings();
   const python = settings.find((s) => s.name === 'python');
-  if (python) python.properties['zeppelin.python'].value = '/usr/bin/python3';
+  if (python) python.properties['zeppelin.python'].value = TEST_PYTHON;
   writeInterpreterSettings(confDir, settings);
   const server = await startTestServer({ notebookDir, confDir });
   try {

@@ -1,0 +1,57 @@
+/**
+ * Debian's Firefox ESR (or FIREFOX_PATH) driven by puppeteer-core over WebDriver BiDi, for the smoke tests that
+ * check the app in a second engine. Where Firefox is absent those tests are skipped by name with the install hint.
+ */
+import fs from 'fs';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+const SYSTEM_FIREFOX = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH || SYSTEM_FIREFOX.find((p) => fs.existsSync(p));
+
+/** Why the Firefox tests cannot run here, or undefined when they can. */
+export function missingFirefox(): { reason: string; hint: string } | undefined {
+  if (FIREFOX_PATH && fs.existsSync(FIREFOX_PATH)) return undefined;
+  return {
+    reason: FIREFOX_PATH ? `FIREFOX_PATH names ${FIREFOX_PATH}, which does not exist` : 'Firefox ESR is not installed',
+    hint: 'sudo apt-get install -y firefox-esr, or point FIREFOX_PATH at a Firefox binary',
+  };
+}
+
+export interface FirefoxPage {
+  browser: Browser;
+  page: Page;
+  /** Uncaught errors of the page (and its frames), as Firefox words them. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+// Firefox's own traffic (updates, telemetry, captive-portal checks, Safe Browsing) is turned off: nothing leaves the machine.
+const OFFLINE_PREFS: Record<string, unknown> = {
+  'app.update.disabledForTesting': true,
+  'browser.safebrowsing.update.enabled': false,
+  'network.captive-portal-service.enabled': false,
+  'network.connectivity-service.enabled': false,
+  'datareporting.policy.dataSubmissionEnabled': false,
+  'toolkit.telemetry.enabled': false,
+};
+
+export async function launchFirefox(): Promise<FirefoxPage> {
+  if (!FIREFOX_PATH) throw new Error('no Firefox: check missingFirefox() first');
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    extraPrefsFirefox: OFFLINE_PREFS,
+    defaultViewport: { width: 1280, height: 900 },
+  });
+  const page = (await browser.pages())[0] ?? (await browser.newPage());
+  // Generous bounds for a busy machine: every wait below is for a condition, this only says when to give up.
+  page.setDefaultTimeout(60_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e instanceof Error ? e.message : String(e)));
+  return { browser, page, pageErrors, close: () => browser.close() };
+}
+
+/** An ARIA selector for puppeteer: the element with this role and accessible name. */
+export const aria = (role: string, name: string): string => `::-p-aria([name=${JSON.stringify(name)}][role=${JSON.stringify(role)}])`;

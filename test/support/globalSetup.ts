@@ -1,0 +1,16 @@
+/**
+ * jest globalSetup: every temp folder a run makes (servers' notebooks and settings, browser profiles, Python's and
+ * git's files) goes under one `zeppelin-test-*` folder that globalTeardown removes, so a run leaves nothing in the
+ * temp directory even where a test does not clean up after itself. Workers inherit TMPDIR from this process.
+ */
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+
+export default function globalSetup(): void {
+  // With `jest --projects`, each project's globalSetup runs: the first one makes the folder.
+  if (process.env.ZEPPELIN_TEST_OUTER_TMPDIR !== undefined) return;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-test-'));
+  process.env.ZEPPELIN_TEST_OUTER_TMPDIR = process.env.TMPDIR ?? '';
+  process.env.TMPDIR = root;
+}
