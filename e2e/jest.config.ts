@@ -7,7 +7,7 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.ts'],
-  testTimeout: 90_000,
+  setupFilesAfterEnv: ['<rootDir>/e2e/support/jestSetup.ts'],
   globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
   globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
   transform: { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }] },

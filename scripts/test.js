@@ -118,6 +118,11 @@ async function main() {
   ]);
   const counts = summarize(fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined);
   if (!ok && counts.failed === 0) counts.failed = 1;
+  // CI installs everything the suite can use: there a skip means a missing install step in .ci/run.
+  if (process.env.ZEPPELIN_TEST_REQUIRE_ALL === '1' && readSkips().length > 0) {
+    console.log('\nZEPPELIN_TEST_REQUIRE_ALL=1: the skips above count as failures (install what they need in .ci/run).');
+    counts.failed += readSkips().length;
+  }
   console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   finish(ok && counts.failed === 0 ? 0 : 1);
 }

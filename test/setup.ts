@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom';
 
+// A bound for a test or hook to give up, not a speed check: on a busy machine starting a server or a Python process
+// in a hook can take more than jest's default 5 s. Tests wait for conditions; this only ends a hang.
+jest.setTimeout(30_000);
+
 // jsdom's Blob lacks text(), which every browser we support has.
 if (typeof Blob !== 'undefined' && !Blob.prototype.text) {
   Blob.prototype.text = function text(this: Blob): Promise<string> {

@@ -6,7 +6,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumBinary, systemChromium } from './chromium';
+import { chromiumBinary, packagedChromium, systemChromium } from './chromium';
 
 /** The system Chromium when there is one; `launch()` falls back to the packaged one when there is none. */
 export const CHROMIUM_PATH = systemChromium() ?? 'packaged';
@@ -14,7 +14,7 @@ export const CHROMIUM_PATH = systemChromium() ?? 'packaged';
 // Web security and site isolation stay on: the result-isolation tests depend on them.
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--site-per-process',
 ];
 
 export interface Browser {
@@ -25,8 +25,9 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launch(opts: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
-  const binary = await chromiumBinary();
+/** `packaged` launches the npm package's Chromium even where Debian's is installed. */
+export async function launch(opts: { viewport?: { width: number; height: number }; packaged?: boolean } = {}): Promise<Browser> {
+  const binary = await (opts.packaged ? packagedChromium() : chromiumBinary());
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: binary.executablePath,

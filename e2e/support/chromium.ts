@@ -87,7 +87,8 @@ async function unpack(target: string): Promise<void> {
   }
 }
 
-async function packagedChromium(): Promise<ChromiumBinary> {
+/** The npm package's Chromium, unpacked on first use. */
+export async function packagedChromium(): Promise<ChromiumBinary> {
   const dir = packagedCacheDir();
   if (!fs.existsSync(path.join(dir, 'chromium'))) await unpack(dir);
   return {

@@ -1,0 +1,65 @@
+/**
+ * The Chromium of the npm package, used on machines without Debian's, keeps the protections the result-isolation
+ * tests rely on: launched with our flags, not the package's (which turn web security and site isolation off), a
+ * page cannot read a frame of another origin, and that frame runs in a process of its own.
+ */
+import http from 'http';
+import type { AddressInfo } from 'net';
+import { launch, type Browser } from './support/browser';
+
+let servers: http.Server[] = [];
+let browser: Browser;
+
+/**
+ * A page server on a loopback address. Two ports of one address are two origins of one site; 127.0.0.1 and
+ * 127.0.0.2 are two sites, which site isolation puts in two processes.
+ */
+async function pageServer(host: string, body: string): Promise<string> {
+  const server = http.createServer((_req, res) => res.end(body));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return `http://${host}:${(server.address() as AddressInfo).port}/`;
+}
+
+beforeAll(async () => {
+  browser = await launch({ packaged: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  servers = [];
+});
+
+test('the packaged Chromium runs', async () => {
+  expect(await browser.page.evaluate(() => navigator.userAgent)).toMatch(/HeadlessChrome\/\d+/);
+});
+
+test('with web security on, a page cannot read the document of a frame from another origin', async () => {
+  const other = await pageServer('127.0.0.1', '<title>other origin</title><p>secret</p>');
+  const top = await pageServer('127.0.0.1', `<iframe src="${other}"></iframe>`);
+  const { page } = browser;
+  await page.goto(top);
+  await page.frameLocator('iframe').getByText('secret').waitFor();
+  const read = await page.evaluate(() => {
+    try {
+      return document.querySelector('iframe')?.contentWindow?.document.title ?? 'no document';
+    } catch (e) {
+      return (e as Error).name;
+    }
+  });
+  expect(read).toBe('SecurityError');
+});
+
+test('with site isolation on, the frame of another origin is a process of its own', async () => {
+  const other = await pageServer('127.0.0.2', '<p>isolated</p>');
+  const top = await pageServer('127.0.0.1', `<iframe src="${other}"></iframe>`);
+  const { page, context } = browser;
+  await page.goto(top);
+  await page.frameLocator('iframe').getByText('isolated').waitFor();
+  // Out-of-process frames are targets of their own; without site isolation the frame lives in the page's process.
+  const cdp = await context.newCDPSession(page);
+  const { targetInfos } = await cdp.send('Target.getTargets') as { targetInfos: { type: string; url: string }[] };
+  expect(targetInfos.filter((t) => t.type === 'iframe').map((t) => t.url)).toEqual([other]);
+  await cdp.detach();
+});
