@@ -1,5 +1,9 @@
-/** Waits for a condition, polling; fails with the last value after `timeoutMs`. Never a fixed sleep. */
-export async function waitUntil<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+/**
+ * Waits for a condition, polling; fails with the last value after `timeoutMs`. Never a fixed sleep. The default
+ * bound is generous because a busy machine (the suite in parallel workers, other work beside it) can be slow; it
+ * only decides when to give up on a condition that never comes.
+ */
+export async function waitUntil<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await read();
   while (!ok(last)) {
