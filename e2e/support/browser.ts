@@ -11,7 +11,8 @@ import { chromiumBinary, packagedChromium, systemChromium } from './chromium';
 /** The system Chromium when there is one; `launch()` falls back to the packaged one when there is none. */
 export const CHROMIUM_PATH = systemChromium() ?? 'packaged';
 
-// Web security and site isolation stay on: the result-isolation tests depend on them.
+// Web security and site isolation stay on: the result-isolation tests depend on them. Site isolation is forced
+// because the packaged headless Chromium does not isolate sites by default (e2e/chromium.e2e.ts checks both).
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--site-per-process',
