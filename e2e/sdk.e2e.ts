@@ -5,15 +5,16 @@
  * statements, a cancel, and a stop. The user then finds the note in the browser, never the sessions' notes.
  */
 import { execFile } from 'child_process';
-import fs from 'fs';
 import path from 'path';
 import { launch, type Browser } from './support/browser';
 import { loginThroughDialog } from './support/login';
 import { startTestServer, type TestServer } from './support/server';
 import { waitUntil } from './support/wait';
+import { missingPython, pythonExecutable, TEST_PYTHON } from '../test/support/python';
+import { testUnless } from '../test/support/skips';
 
-/** Debian's python, which CI installs (.ci/run); the replay needs nothing beyond its standard library. */
-const PYTHON = '/usr/bin/python3';
+/** The tests' python (Debian's where installed), as an absolute path; the replay needs only its standard library. */
+const PYTHON = pythonExecutable() ?? TEST_PYTHON;
 const REPLAY = path.join(__dirname, 'support', 'sdk_replay.py');
 
 const SHIRO_INI = `
@@ -48,9 +49,7 @@ interface Seen {
   pythonError: string;
 }
 
-const havePython = fs.existsSync(PYTHON);
-if (!havePython) console.warn(`Skipping the SDK replay: ${PYTHON} is missing (sudo apt-get install -y python3).`);
-const maybe = havePython ? test : test.skip;
+const maybe = testUnless(missingPython());
 
 let server: TestServer;
 let browser: Browser;

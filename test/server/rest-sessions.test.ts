@@ -11,11 +11,12 @@ import { api, Client, startTestServer, tempDir, type TestServer } from './helper
 import { login, startAuthServer } from './helpers/auth';
 import { processGone, until } from './helpers/exec';
 import { outputOf, SdkClient, SdkZSession, type SdkParagraph, type SdkSession } from './helpers/sdk';
+import { pythonExecutable, TEST_PYTHON } from '../support/python';
 
 jest.setTimeout(60000);
 
-/** Tests use Debian's python (toolchain guide section 6). */
-const PYTHON = '/usr/bin/python3';
+/** The tests' python (Debian's where installed), as an absolute path: a session is pointed at it and a link to it. */
+const PYTHON = pythonExecutable() ?? TEST_PYTHON;
 
 /** Processes whose command line contains `marker` (Linux /proc). */
 function processesWith(marker: string): number[] {
