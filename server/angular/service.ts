@@ -125,6 +125,23 @@ export class AngularService {
     for (const { groupId, obj } of removed) this.pushToInterpreter(groupId, obj, true);
   }
 
+  /**
+   * Values shared in a note across interpreters, for `{name}` interpolation: this server's stand-in for Zeppelin's
+   * resource pool. Paragraph scope first, then the note, then global objects, in any interpreter group.
+   */
+  sharedValue(noteId: string, paragraphId: string) {
+    return (name: string): { found: boolean; value?: unknown } => {
+      const groups = this.registry.groupIds();
+      for (const scope of [[noteId, paragraphId], [noteId, undefined], [undefined, undefined]] as const) {
+        for (const g of groups) {
+          const obj = this.registry.get(g, name, scope[0], scope[1]);
+          if (obj) return { found: true, value: obj.object };
+        }
+      }
+      return { found: false };
+    };
+  }
+
   /** An angular object shadows a form of the same name (PROTOCOL 4.5). */
   formShadow(groupId: string, noteId: string, paragraphId: string) {
     return (name: string): { found: boolean; value?: unknown } => {

@@ -22,7 +22,7 @@ import { commitParagraph, findParagraph, setParagraphField } from '../notes/para
 import { keptText } from '../notes/textMerge';
 import { errorMessage, ZeppelinError } from '../util/errors';
 import type { EngineDeps } from './deps';
-import { ParagraphJob } from './job';
+import { credentialLookup, ParagraphJob } from './job';
 import { liveRuns } from './live';
 import { isPersonalized, personalOwner } from '../personal/store';
 
@@ -293,7 +293,7 @@ export class ExecutionEngine {
   }
 
   /** COMPLETION (PROTOCOL 2.2): the cursor is rebased onto the script; starts the session if needed. */
-  async completion(entry: NoteEntry, p: Paragraph, buf: string, cursor: number): Promise<Completion[]> {
+  async completion(entry: NoteEntry, p: Paragraph, buf: string, cursor: number, user: string): Promise<Completion[]> {
     const parsed = parseParagraphText(buf);
     const { resolved } = this.resolve(entry, buf);
     if (!resolved?.info) return [];
@@ -301,7 +301,9 @@ export class ExecutionEngine {
     if (at < 0) return [];
     const session = this.sessionOf(resolved.setting, entry);
     const interp = await session.get(resolved.info);
-    return interp.completion(parsed.script, Math.min(at, parsed.script.length), { noteId: entry.id, paragraphId: p.id });
+    return interp.completion(parsed.script, Math.min(at, parsed.script.length), {
+      noteId: entry.id, paragraphId: p.id, user, credential: credentialLookup(session.confDir, user),
+    });
   }
 
   /** PUT /api/interpreter/setting/restart: live jobs of the affected sessions end ABORT, sessions close. */

@@ -8,7 +8,7 @@ import { substituteForms } from '../interpreters/forms';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector } from '../interpreters/output';
 import type { QueuedJob } from '../interpreters/scheduler';
 import type { InterpreterSession } from '../interpreters/sessions';
-import type { FormType, Interpreter, InterpretResult, OutputSink } from '../interpreters/types';
+import type { Credential, FormType, Interpreter, InterpretResult, OutputSink } from '../interpreters/types';
 import { envProperties, fillCredentials, hasPlaceholder, injectionWanted, maskPasswords } from '../interpreters/credentials';
 import { credentialStoreFor } from '../admin/credentialStore';
 import { errorMessage } from '../util/errors';
@@ -17,6 +17,15 @@ import { OutputRelay } from './stream';
 import type { EngineDeps } from './deps';
 
 export const PROGRESS_MS = 500;
+
+/** An interpreter's look-up of the running user's credential-page entries; every password handed out is masked. */
+export function credentialLookup(confDir: string, user: string, passwords?: Set<string>): (entity: string) => Credential | undefined {
+  return (entity) => {
+    const found = credentialStoreFor(confDir).list(user)[entity];
+    if (found?.password) passwords?.add(found.password);
+    return found ? { username: found.username, password: found.password } : undefined;
+  };
+}
 
 export interface JobSpec {
   entry: NoteEntry;
@@ -66,7 +75,7 @@ export class ParagraphJob implements QueuedJob {
     if (this.cancelled) return;
     this.cancelled = true;
     if (this.state === 'PENDING') this.spec.session.scheduler.dropQueued(this.paragraphId, this);
-    else this.interp?.cancel(this.paragraphId);
+    else this.interp?.cancel(this.paragraphId, this.spec.paragraph.user);
   }
 
   dropped(): void {
@@ -101,11 +110,16 @@ export class ParagraphJob implements QueuedJob {
     const nativeNoteForms: Record<string, FormInput> = {};
     let result: InterpretResult;
     try {
-      const secrets = this.withCredentials(this.prepareScript(), p.user ?? 'anonymous');
+      const user = p.user ?? 'anonymous';
+      const secrets = this.withCredentials(this.prepareScript(), user);
       const script = secrets.script;
-      const sink: OutputSink = secrets.passwords.size === 0 ? out : {
-        write: (t) => out.write(maskPasswords(t, secrets.passwords)),
-        message: (type, data) => out.message(type, maskPasswords(data, secrets.passwords)),
+      // Passwords may still be added during the run (an interpreter asking for a credential), so the mask is always on.
+      const mask = (t: string): string => (secrets.passwords.size === 0 ? t : maskPasswords(t, secrets.passwords));
+      const sink: OutputSink = {
+        write: (t) => out.write(mask(t)),
+        message: (type, data) => out.message(type, mask(data)),
+        begin: (type) => out.begin(type),
+        append: (t) => out.append(mask(t)),
         get truncated() { return out.truncated; },
       };
       this.interp = await session.get(info);
@@ -114,10 +128,12 @@ export class ParagraphJob implements QueuedJob {
         result = await this.interp.interpret(script, {
           noteId: entry.id,
           paragraphId: p.id,
-          user: p.user ?? 'anonymous',
+          user,
           localProperties: this.spec.localProperties,
           env: secrets.env,
           out: sink,
+          credential: credentialLookup(session.confDir, user, secrets.passwords),
+          sharedValue: this.deps.angular.sharedValue(entry.id, p.id),
           forms: {
             params: this.spec.paramsOverride ?? p.settings?.params ?? {},
             noteParams: this.spec.noteParams ?? entry.note.noteParams ?? {},

@@ -30,11 +30,17 @@ const appendable = (type: ResultType): boolean => type === 'TEXT' || type === 'T
 
 export const DEFAULT_OUTPUT_LIMIT = 102400;
 
-export function truncationAlert(limit: number): string {
+/** Zeppelin's notice for output cut short (ResultMessages): `amount` bytes or rows, and the setting that decides it. */
+function limitAlert(amount: number, unit: 'bytes' | 'rows', setting: string): string {
   return '<div class="result-alert alert-warning" role="alert"><button type="button" class="close" data-dismiss="alert" aria-label="Close">'
-    + `<span aria-hidden="true">&times;</span></button><strong>Output is truncated</strong> to ${limit} bytes. `
-    + 'Learn more about <strong>ZEPPELIN_INTERPRETER_OUTPUT_LIMIT</strong></div>';
+    + `<span aria-hidden="true">&times;</span></button><strong>Output is truncated</strong> to ${amount} ${unit}. `
+    + `Learn more about <strong>${setting}</strong></div>`;
 }
+
+export const truncationAlert = (limit: number): string => limitAlert(limit, 'bytes', 'ZEPPELIN_INTERPRETER_OUTPUT_LIMIT');
+
+/** A table cut at `rows` rows by the interpreter property `property` (`common.max_count`, `duckdb.maxResult`). */
+export const rowsLimitAlert = (rows: number, property: string): string => limitAlert(rows, 'rows', property);
 
 export class OutputCollector implements OutputSink {
   readonly messages: ResultMessage[] = [];
@@ -75,7 +81,7 @@ export class OutputCollector implements OutputSink {
       }
       const nl = buf.indexOf('\n', i);
       const end = nl < 0 ? buf.length : nl + 1;
-      this.append(buf.slice(i, end));
+      this.appendText(buf.slice(i, end));
       this.atLineStart = nl >= 0;
       i = end;
     }
@@ -90,6 +96,19 @@ export class OutputCollector implements OutputSink {
     this.atLineStart = true;
   }
 
+  begin(type: 'TEXT' | 'TABLE'): void {
+    if (this.cut) return;
+    this.flushPending();
+    this.push({ type, data: '' });
+    this.atLineStart = true;
+  }
+
+  append(text: string): void {
+    if (this.cut || text === '') return;
+    this.appendText(text);
+    this.atLineStart = text.endsWith('\n');
+  }
+
   /** The final messages: held-back text flushed, empty TEXT slots dropped. */
   finish(): ResultMessage[] {
     this.flushPending();
@@ -102,7 +121,7 @@ export class OutputCollector implements OutputSink {
     this.pending = '';
     const type = MARKERS[rest.slice(1)];
     if (type) this.startMessage(type);
-    else this.append(rest);
+    else this.appendText(rest);
   }
 
   private push(m: ResultMessage): void {
@@ -121,7 +140,7 @@ export class OutputCollector implements OutputSink {
     this.push({ type, data: '' });
   }
 
-  private append(text: string): void {
+  private appendText(text: string): void {
     if (!this.current) this.push({ type: 'TEXT', data: '' });
     const msg = this.current as ResultMessage;
     const index = this.messages.length - 1;

@@ -1,4 +1,8 @@
-/** One FIFO queue per interpreter session: jobs run one at a time in submission order (PROTOCOL 5.4 step 2). */
+/**
+ * One queue per interpreter session: jobs start in submission order (PROTOCOL 5.4 step 2), one at a time, or up to
+ * `parallel` at once for interpreters that run concurrently (Zeppelin's ParallelScheduler, used by `%jdbc` when
+ * `zeppelin.jdbc.concurrent.use` is on).
+ */
 
 export interface QueuedJob {
   readonly paragraphId: string;
@@ -10,19 +14,22 @@ export interface QueuedJob {
 
 export class FifoScheduler {
   private readonly queue: QueuedJob[] = [];
-  private active: QueuedJob | undefined;
+  private readonly active = new Set<QueuedJob>();
+
+  constructor(private readonly parallel = 1) {}
 
   submit(job: QueuedJob): void {
     this.queue.push(job);
     this.pump();
   }
 
+  /** The earliest started job still running. */
   get running(): QueuedJob | undefined {
-    return this.active;
+    return this.active.values().next().value;
   }
 
   get size(): number {
-    return this.queue.length + (this.active ? 1 : 0);
+    return this.queue.length + this.active.size;
   }
 
   /** Removes a job that has not started; false when it is running or unknown. */
@@ -40,13 +47,14 @@ export class FifoScheduler {
   }
 
   private pump(): void {
-    if (this.active) return;
-    const next = this.queue.shift();
-    if (!next) return;
-    this.active = next;
-    void next.run().catch((e: unknown) => console.error('[scheduler] job failed unexpectedly:', e)).finally(() => {
-      this.active = undefined;
-      this.pump();
-    });
+    while (this.active.size < this.parallel) {
+      const next = this.queue.shift();
+      if (!next) return;
+      this.active.add(next);
+      void next.run().catch((e: unknown) => console.error('[scheduler] job failed unexpectedly:', e)).finally(() => {
+        this.active.delete(next);
+        this.pump();
+      });
+    }
   }
 }

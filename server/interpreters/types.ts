@@ -10,6 +10,10 @@ export interface OutputSink {
   write(text: string): void;
   /** A complete typed message (a rendered table, an image), independent of marker parsing. */
   message(type: ResultType, data: string): void;
+  /** Starts a message of `type` that append() extends, without marker parsing (a table streamed in batches of rows). */
+  begin(type: 'TEXT' | 'TABLE'): void;
+  /** Adds to the message begin() started; cut at the output limit like written text. */
+  append(text: string): void;
   /** True once the output limit was reached: further writes are dropped. */
   readonly truncated: boolean;
 }
@@ -40,7 +44,19 @@ export interface InterpretContext {
   out: OutputSink;
   forms: FormsApi;
   angular: AngularApi;
+  /** The running user's entry for `entity` on the credential page (PROTOCOL 4.7); its password is masked in the output. */
+  credential?(entity: string): Credential | undefined;
+  /** A value shared in the note (an angular object of any interpreter), for Zeppelin's `{name}` interpolation. */
+  sharedValue?(name: string): { found: boolean; value?: unknown };
 }
+
+export interface Credential {
+  username: string;
+  password: string;
+}
+
+/** What completion knows of the paragraph and its user. */
+export type CompletionContext = Pick<InterpretContext, 'noteId' | 'paragraphId' | 'user' | 'credential'>;
 
 export interface InterpretResult {
   code: Extract<ResultCode, 'SUCCESS' | 'ERROR'>;
@@ -60,11 +76,14 @@ export type FormType = 'SIMPLE' | 'NATIVE' | 'NONE';
 export interface Interpreter {
   open(): Promise<void>;
   interpret(script: string, ctx: InterpretContext): Promise<InterpretResult>;
-  /** Stops the run of `paragraphId`; interpret() then resolves with `aborted: true`. */
-  cancel(paragraphId: string): void;
+  /**
+   * Stops the run of `paragraphId`; interpret() then resolves with `aborted: true`. `user` names whose run, for
+   * interpreters that run several users' copies of one paragraph at once (personalized mode).
+   */
+  cancel(paragraphId: string, user?: string): void;
   /** 0..100 while running, as far as the interpreter knows. */
   progress(paragraphId: string): number;
-  completion(script: string, cursor: number, ctx: Pick<InterpretContext, 'noteId' | 'paragraphId'>): Promise<Completion[]>;
+  completion(script: string, cursor: number, ctx: CompletionContext): Promise<Completion[]>;
   close(): Promise<void>;
   /** A UI changed an angular object of this session; interpreters that mirror objects override this. */
   angularUpdated?(noteId: string, name: string, value: unknown, paragraphId?: string): void;
@@ -77,4 +96,6 @@ export interface InterpreterEnv {
   confDir: string;
   /** The session's id (also the angular objects' interpreterGroupId). */
   sessionId: string;
+  /** The interpreter setting's name (`jdbc`, `pg`, …): Zeppelin's JDBC interpreter names credentials after it. */
+  settingName: string;
 }

@@ -7,6 +7,7 @@
  */
 import { isAbsolute, join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, ResultReturnType, type DuckDBValue } from '@duckdb/node-api';
+import { rowsLimitAlert } from '../output';
 import type { Completion, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
 
 const KEYWORDS = [
@@ -20,11 +21,6 @@ function cell(v: DuckDBValue): string {
   if (v === null || v === undefined) return 'null';
   const s = typeof v === 'object' ? String(v) : String(v);
   return s.replace(/[\t\n\r]/g, ' ');
-}
-
-export function rowsLimitNote(max: number): string {
-  return `<div class="result-alert alert-warning" role="alert"><strong>Output is truncated</strong> to ${max} rows. `
-    + 'Learn more about <strong>duckdb.maxResult</strong></div>';
 }
 
 export class DuckDBInterpreter implements Interpreter {
@@ -66,7 +62,7 @@ export class DuckDBInterpreter implements Interpreter {
           const lines = [names.map((n) => n.replace(/[\t\n\r]/g, ' ')).join('\t')];
           for (const row of rows.slice(0, max)) lines.push(row.map(cell).join('\t'));
           ctx.out.message('TABLE', `${lines.join('\n')}\n`);
-          if (rows.length > max) ctx.out.message('HTML', rowsLimitNote(max));
+          if (rows.length > max) ctx.out.message('HTML', rowsLimitAlert(max, 'duckdb.maxResult'));
         } else if (reader.returnType === ResultReturnType.CHANGED_ROWS) {
           ctx.out.message('TEXT', `Query executed successfully. Affected rows : ${reader.rowsChanged}\n`);
         }

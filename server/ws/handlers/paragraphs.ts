@@ -126,7 +126,7 @@ export const paragraphHandlers = {
       const { paragraph } = paragraphOf(entry, id);
       setText(paragraph, buf);
       ctx.s.notebook.touch(entry.id);
-      const completions = await ctx.s.engine.completion(entry, paragraph, buf, toIndex(cursor));
+      const completions = await ctx.s.engine.completion(entry, paragraph, buf, toIndex(cursor), ctx.user ?? 'anonymous');
       ctx.reply('COMPLETION_LIST', { id, completions });
     } catch (e) {
       ctx.reply('ERROR_INFO', { info: e instanceof ZeppelinError ? e.wsInfo : `COMPLETION failed: ${errorMessage(e)}` });
