@@ -1,5 +1,6 @@
 /** Interpreter classes by the `class` name an interpreter setting declares (InterpreterInfo.class). */
 import { JavaScriptInterpreter } from './impl/javascript';
+import { JdbcInterpreter, jdbcParallel } from './impl/jdbc';
 import { MarkdownInterpreter } from './impl/markdown';
 import { PythonInterpreter } from './impl/python';
 import { ShellInterpreter } from './impl/shell';
@@ -10,11 +11,14 @@ interface InterpreterClass {
   /** Known before the interpreter starts: forms are parsed when the paragraph goes PENDING. */
   formType: FormType;
   create(env: InterpreterEnv): Interpreter;
+  /** How many paragraphs of one session may run at once (default 1: one after the other). */
+  parallel?(properties: Record<string, string>): number;
 }
 
 const markdown: InterpreterClass = { formType: 'SIMPLE', create: (env) => new MarkdownInterpreter(env) };
 const shell: InterpreterClass = { formType: 'SIMPLE', create: (env) => new ShellInterpreter(env) };
 const python: InterpreterClass = { formType: 'NATIVE', create: (env) => new PythonInterpreter(env) };
+const jdbc: InterpreterClass = { formType: 'SIMPLE', create: (env) => new JdbcInterpreter(env), parallel: jdbcParallel };
 
 /** Zeppelin's own class names are accepted too, so an interpreter.json copied from Zeppelin keeps working. */
 const CLASSES: Readonly<Record<string, InterpreterClass>> = {
@@ -27,6 +31,8 @@ const CLASSES: Readonly<Record<string, InterpreterClass>> = {
   // Zeppelin's tutorials use %python.ipython; plain Python runs them (IPython-only syntax such as `sys?` fails).
   'org.apache.zeppelin.python.IPythonInterpreter': python,
   DuckDBInterpreter: { formType: 'SIMPLE', create: (env) => new DuckDBInterpreter(env) },
+  'org.apache.zeppelin.jdbc.JDBCInterpreter': jdbc,
+  JDBCInterpreter: jdbc,
   // `${...}` is JavaScript's own template syntax, so %js never treats it as a form.
   JavaScriptInterpreter: { formType: 'NATIVE', create: (env) => new JavaScriptInterpreter(env) },
 };
@@ -38,3 +44,7 @@ export function createInterpreter(cls: string, env: InterpreterEnv): Interpreter
 }
 
 export const formTypeOf = (cls: string): FormType => CLASSES[cls]?.formType ?? 'NONE';
+
+/** The session's parallelism: the smallest its interpreter classes allow. */
+export const parallelOf = (classes: string[], properties: Record<string, string>): number =>
+  Math.max(1, Math.min(...classes.map((c) => CLASSES[c]?.parallel?.(properties) ?? 1)));

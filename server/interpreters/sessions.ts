@@ -5,7 +5,7 @@
  */
 import type { InterpreterInfo, InterpreterSetting } from '../../protocol';
 import { errorMessage } from '../util/errors';
-import { createInterpreter } from './registry';
+import { createInterpreter, parallelOf } from './registry';
 import { FifoScheduler } from './scheduler';
 import { propertyValues, type InterpreterRegistry } from './settings';
 import type { Interpreter } from './types';
@@ -13,7 +13,7 @@ import type { Interpreter } from './types';
 export const SHARED = 'shared_process';
 
 export class InterpreterSession {
-  readonly scheduler = new FifoScheduler();
+  readonly scheduler: FifoScheduler;
   private readonly instances = new Map<string, Promise<Interpreter>>();
   private readonly opened = new Map<string, Interpreter>();
   closed = false;
@@ -26,7 +26,9 @@ export class InterpreterSession {
     public setting: InterpreterSetting,
     readonly noteId: string | undefined,
     readonly confDir: string,
-  ) {}
+  ) {
+    this.scheduler = new FifoScheduler(parallelOf(setting.interpreterGroup.map((i) => i.class), propertyValues(setting)));
+  }
 
   /** The open interpreter for `info`, started on first use; a failed start is forgotten so the next run retries. */
   get(info: InterpreterInfo): Promise<Interpreter> {
@@ -34,7 +36,9 @@ export class InterpreterSession {
     if (!p) {
       const cls = info.class;
       p = (async () => {
-        const interp = createInterpreter(cls, { properties: propertyValues(this.setting), confDir: this.confDir, sessionId: this.id });
+        const interp = createInterpreter(cls, {
+          properties: propertyValues(this.setting), confDir: this.confDir, sessionId: this.id, settingName: this.setting.name,
+        });
         await interp.open();
         this.opened.set(cls, interp);
         this.startedAt ??= new Date();

@@ -30,6 +30,23 @@ const info = (name: string, cls: string, editor: EditorSetting, defaultInterpret
 
 export const SQL_EDITOR: EditorSetting = { language: 'sql', editOnDblClick: false, completionSupport: true };
 
+/** Zeppelin's JDBC properties; a new setting of group jdbc (`%pg`, `%warehouse`) starts from these. */
+const JDBC_PROPERTIES = (): [string, InterpreterProperty][] => [
+  prop('default.url', 'jdbc:postgresql://localhost:5432/', 'string', 'The URL for JDBC: jdbc:postgresql://host:port/db, jdbc:mysql://… or jdbc:mariadb://…'),
+  prop('default.user', '', 'string', 'The JDBC user name; when empty, your entry on the Credential page is used (entity "default" for the setting jdbc, else the setting\'s name)'),
+  prop('default.password', '', 'password', 'The JDBC user password'),
+  prop('default.driver', 'org.postgresql.Driver', 'string', 'JDBC Driver Name (shown only: the driver is chosen by the URL)'),
+  prop('default.precode', '', 'textarea', 'SQL which executes while opening connection'),
+  prop('default.statementPrecode', '', 'textarea', 'Runs before each run of the paragraph, in the same connection'),
+  prop('default.splitQueries', true, 'checkbox', 'Each query is executed apart and returns the result'),
+  prop('default.completer.ttlInSeconds', '120', 'number', 'Time to live sql completer in seconds (-1 to update everytime, 0 to disable update)'),
+  prop('common.max_count', '1000', 'number', 'Max number of SQL result to display.'),
+  prop('zeppelin.jdbc.query.timeout', '0', 'number', 'Seconds a paragraph\'s statements may run before they are cancelled on the server (0: no limit)'),
+  prop('zeppelin.jdbc.interpolation', false, 'checkbox', 'Enable ZeppelinContext variable interpolation into paragraph text'),
+  prop('zeppelin.jdbc.concurrent.use', true, 'checkbox', 'Use parallel scheduler'),
+  prop('zeppelin.jdbc.concurrent.max_connection', '10', 'number', 'Number of concurrent execution (and of connections per user)'),
+];
+
 /** The interpreters this server offers; written to interpreter.json when none exists. */
 export function builtinInterpreterSettings(): InterpreterSetting[] {
   return [
@@ -58,8 +75,10 @@ export function builtinInterpreterSettings(): InterpreterSetting[] {
     setting('js', [info('js', 'JavaScriptInterpreter', { language: 'javascript', editOnDblClick: false, completionSupport: true })], [
       prop('js.memory.mb', '256', 'number', 'Heap limit of the worker running the code'),
     ]),
+    setting('jdbc', [info('sql', 'org.apache.zeppelin.jdbc.JDBCInterpreter', SQL_EDITOR)], JDBC_PROPERTIES()),
   ];
 }
+
 
 function normalize(s: InterpreterSetting): InterpreterSetting {
   return {

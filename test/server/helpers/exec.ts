@@ -21,8 +21,10 @@ export interface Run {
 }
 
 /** Opens a fresh note on `client` and returns its id and first paragraph id. */
-export async function newNote(client: Client, name: string, defaultInterpreterGroup = 'md'): Promise<{ noteId: string; pid: string }> {
-  const created = await client.request('NEW_NOTE', { name, defaultInterpreterGroup }, 'NEW_NOTE');
+export async function newNote(client: Client, name: string, defaultInterpreterGroup = 'md', as?: Identity): Promise<{ noteId: string; pid: string }> {
+  const from = client.mark();
+  client.send('NEW_NOTE', { name, defaultInterpreterGroup }, as);
+  const created = await client.next('NEW_NOTE', from);
   return { noteId: created.data.note.id, pid: created.data.note.paragraphs[0].id };
 }
 
@@ -37,9 +39,12 @@ const belongsTo = (pid: string) => (f: Frame): boolean => {
   return d.paragraph?.id === pid || d.paragraphId === pid || (f.op === 'PROGRESS' && d.id === pid);
 };
 
-export function startRun(client: Client, pid: string, text: string, extra: { params?: FormParams; config?: ParagraphConfig } = {}): { from: number; msgId: string } {
+/** Who sends the frames when logins are on (the login's principal and ticket); anonymous otherwise. */
+export type Identity = { principal: string; ticket: string };
+
+export function startRun(client: Client, pid: string, text: string, extra: { params?: FormParams; config?: ParagraphConfig; as?: Identity } = {}): { from: number; msgId: string } {
   const from = client.mark();
-  const msgId = client.send('RUN_PARAGRAPH', { id: pid, paragraph: text, params: extra.params ?? {}, config: extra.config ?? {} });
+  const msgId = client.send('RUN_PARAGRAPH', { id: pid, paragraph: text, params: extra.params ?? {}, config: extra.config ?? {} }, extra.as);
   return { from, msgId };
 }
 
@@ -48,7 +53,7 @@ export async function waitFinal(client: Client, pid: string, from: number, timeo
   return { final: paragraphFrame(f) as Paragraph, frames: client.frames.slice(from).filter(belongsTo(pid)) };
 }
 
-export async function run(client: Client, pid: string, text: string, extra: { params?: FormParams; config?: ParagraphConfig; timeoutMs?: number } = {}): Promise<Run> {
+export async function run(client: Client, pid: string, text: string, extra: { params?: FormParams; config?: ParagraphConfig; timeoutMs?: number; as?: Identity } = {}): Promise<Run> {
   const { from, msgId } = startRun(client, pid, text, extra);
   const { final, frames } = await waitFinal(client, pid, from, extra.timeoutMs);
   return { final, from, msgId, frames };

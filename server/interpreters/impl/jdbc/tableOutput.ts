@@ -1,0 +1,58 @@
+/**
+ * Statement results as Zeppelin's JDBC interpreter prints them: each result set a TABLE (tab-separated, NULL as
+ * `null`, tabs and line breaks inside values as spaces) written batch by batch while rows arrive, cut at
+ * `common.max_count` rows with Zeppelin's notice; a statement without rows as "Query executed successfully.
+ * Affected rows : N".
+ */
+import { rowsLimitAlert } from '../../output';
+import type { OutputSink } from '../../types';
+import type { Cell, ResultConsumer } from './driver';
+
+export const MAX_COUNT_PROPERTY = 'common.max_count';
+
+const clean = (v: Cell): string => (v === null ? 'null' : v.replace(/[\t\n\r]/g, ' '));
+
+export class TableOutput implements ResultConsumer {
+  private inTable = false;
+  private rowCount = 0;
+
+  constructor(
+    private readonly out: OutputSink,
+    private readonly maxRows: number,
+  ) {}
+
+  columns(names: string[]): void {
+    this.end();
+    this.out.begin('TABLE');
+    this.out.append(`${names.map(clean).join('\t')}\n`);
+    this.inTable = true;
+    this.rowCount = 0;
+  }
+
+  rows(batch: Cell[][]): boolean {
+    const room = Math.max(0, this.maxRows - this.rowCount);
+    const shown = Math.min(room, batch.length);
+    let text = '';
+    for (let r = 0; r < shown; r++) {
+      const row = batch[r];
+      let line = clean(row[0] ?? null);
+      for (let c = 1; c < row.length; c++) line += `\t${clean(row[c])}`;
+      text += `${line}\n`;
+    }
+    if (text !== '') this.out.append(text);
+    this.rowCount += batch.length;
+    // Past the row limit, or past the output limit: reading on would only fetch rows nobody sees.
+    return this.rowCount <= this.maxRows && !this.out.truncated;
+  }
+
+  affected(count: number): void {
+    this.end();
+    this.out.message('TEXT', `Query executed successfully. Affected rows : ${count}\n`);
+  }
+
+  /** Closes the current table, adding the notice when rows were left out. */
+  end(): void {
+    if (this.inTable && this.rowCount > this.maxRows) this.out.message('HTML', rowsLimitAlert(this.maxRows, MAX_COUNT_PROPERTY));
+    this.inTable = false;
+  }
+}
