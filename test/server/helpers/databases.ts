@@ -43,6 +43,12 @@ function pgBinDir(): string | undefined {
   return versions.length > 0 ? join(PG_ROOT, versions[0], 'bin') : undefined;
 }
 
+/** PostgreSQL's own `psql`, for comparisons in the benchmarks. */
+export const psqlPath = (): string | undefined => {
+  const bin = pgBinDir();
+  return bin && existsSync(join(bin, 'psql')) ? join(bin, 'psql') : undefined;
+};
+
 /** Why `kind` cannot run on this machine (with the install hint), or undefined when it can. */
 export function missingDatabase(kind: DbKind): string | undefined {
   if (kind === 'postgresql') {
@@ -82,6 +88,12 @@ function startDaemon(cmd: string, args: string[], as: { uid: number; gid: number
   const append = (b: Buffer): void => writeFileSync(log, b, { flag: 'a' });
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
+  // A test process that ends without stopping its database (a crash, a forced exit) takes the server with it.
+  const orphan = (): void => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', orphan);
+  child.once('exit', () => process.removeListener('exit', orphan));
   return child;
 }
 

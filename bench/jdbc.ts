@@ -1,0 +1,192 @@
+/**
+ * `%jdbc` throughput: 100,000 rows × 5 columns (int, text, numeric, timestamptz, boolean) from a throwaway PostgreSQL
+ * cluster to a rendered table in Chromium: from the Run button to the grid showing the first rows of the new result
+ * (the page's large-result guard clicked through as a user would), with `common.max_count` 100,000, timed from the
+ * run request leaving the page. Baseline, same run, same query: `psql -c '\copy (…) to stdout'` reading every row.
+ * Rounds alternate between the two. Also printed: the server's part (request → final PARAGRAPH frame, `serverRatio`
+ * against psql), the page's drawing of the table on its own (`renderMs`), and the page's time from click to request.
+ * Run after a build: npx tsx bench/jdbc.ts   (prints one JSON object; skipped, with the reason, without PostgreSQL)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launch } from '../e2e/support/browser';
+import { ROOT } from '../e2e/support/server';
+import { startServer } from '../server/app';
+import { builtinInterpreterSettings, writeInterpreterSettings } from '../server/interpreters/settings';
+import type { InterpreterSetting } from '../protocol';
+import { ADMIN_PASSWORD, ADMIN_USER, DATABASE, missingDatabase, psqlPath, startPostgres, type ThrowawayDb } from '../test/server/helpers/databases';
+
+const ROWS = 100_000;
+const ROUNDS = Number(process.env.BENCH_REPS || 5);
+const QUERY = 'SELECT id, name, amount, created, flag FROM bench5 ORDER BY id';
+const WEB_DIR = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
+const NOTE_ID = '2BENCHJDBC';
+const PID = 'paragraph_bench_jdbc';
+const GOAL_RATIO = 3;
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const round1 = (n: number): number => Math.round(n * 10) / 10;
+
+function psqlCopy(db: ThrowawayDb, psql: string): Promise<{ ms: number; lines: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(psql, ['-X', '-q', '-h', db.host, '-p', String(db.port), '-U', ADMIN_USER, '-d', DATABASE, '-c', `\\copy (${QUERY}) to stdout`], {
+      env: { ...process.env, PGPASSWORD: ADMIN_PASSWORD }, stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let lines = 0;
+    child.stdout.on('data', (b: Buffer) => {
+      for (let i = b.indexOf(10); i >= 0; i = b.indexOf(10, i + 1)) lines++;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve({ ms: performance.now() - t0, lines }) : reject(new Error(`psql exited ${code}`))));
+  });
+}
+
+function jdbcSetting(db: ThrowawayDb): InterpreterSetting {
+  const base = builtinInterpreterSettings().find((s) => s.name === 'jdbc');
+  if (!base) throw new Error('no jdbc group');
+  const properties = { ...base.properties };
+  const set = (name: string, value: string): void => {
+    properties[name] = { ...(properties[name] ?? { name, type: 'string' }), name, value };
+  };
+  set('default.url', db.url);
+  set('default.user', ADMIN_USER);
+  set('default.password', ADMIN_PASSWORD);
+  set('common.max_count', String(ROWS));
+  // About 6 MB of table text: the per-result byte limit is raised so the whole table is measured.
+  set('zeppelin.interpreter.output.limit', String(64 * 1024 * 1024));
+  return { ...base, id: 'pg', name: 'pg', properties };
+}
+
+function writeNote(notebookDir: string): void {
+  const note = {
+    id: NOTE_ID, name: 'bench jdbc', config: {}, info: {}, noteParams: {}, noteForms: {}, angularObjects: {},
+    paragraphs: [{ id: PID, text: `%pg\n${QUERY}`, status: 'READY', config: { results: { 0: { graph: { mode: 'table', height: 600 } } } }, settings: { params: {}, forms: {} } }],
+  };
+  fs.writeFileSync(path.join(notebookDir, `bench jdbc_${NOTE_ID}.zpln`), JSON.stringify(note));
+}
+
+interface Round {
+  /** RUN_PARAGRAPH leaving the page → the grid showing the first rows of the new result. */
+  requestToTableMs: number;
+  /** RUN_PARAGRAPH leaving the page → the final PARAGRAPH frame arriving (the server's part, streaming included). */
+  requestToFinishedMs: number;
+  /** Render clicked → first rows drawn (the page's table, parsing and grid, on its own). */
+  renderMs: number;
+  /** Run button clicked → RUN_PARAGRAPH leaving the page. */
+  clickToRequestMs: number;
+}
+
+/** One run in a fresh page: Run clicked → final PARAGRAPH frame → Render clicked → first rows of 100,000 in the grid. */
+async function browserRound(page: Page, url: string): Promise<Round> {
+  let sentAt = 0;
+  // Listening before the page opens its socket.
+  const finished = new Promise<number>((resolve, reject) => {
+    page.on('websocket', (ws) => {
+      ws.on('framesent', (f) => {
+        if (typeof f.payload === 'string' && f.payload.startsWith('{"op":"RUN_PARAGRAPH"')) sentAt = performance.now();
+      });
+      ws.on('framereceived', (f) => {
+        const raw = typeof f.payload === 'string' ? f.payload : '';
+        if (!raw.startsWith('{"op":"PARAGRAPH",') || !raw.includes(`"id":"${PID}"`) || !/"status":"(FINISHED|ERROR|ABORT)"/.test(raw)) return;
+        if (raw.includes('"status":"FINISHED"')) resolve(performance.now());
+        else reject(new Error(`the run did not finish: ${raw.slice(0, 300)}`));
+      });
+    });
+  });
+  finished.catch(() => undefined);
+  await page.goto(`${url}#/notebook/${NOTE_ID}`);
+  const p = page.locator(`#paragraph_${PID}`);
+  await p.locator('.monaco-editor').waitFor({ timeout: 30_000 });
+  const run = p.getByRole('button', { name: 'Run paragraph' });
+  const clickedAt = performance.now();
+  await run.click();
+  const finishedAt = await finished;
+  const render = p.getByRole('group', { name: 'Large result' }).getByRole('button', { name: 'Render' });
+  const firstRow = p.locator('tbody tr[role="row"]').first();
+  await render.or(firstRow).first().waitFor({ timeout: 60_000 });
+  const renderAt = performance.now();
+  if (await render.isVisible()) await render.click();
+  await firstRow.waitFor({ timeout: 60_000 });
+  const shownAt = performance.now();
+  const count = await p.getByRole('grid').getAttribute('aria-rowcount');
+  if (count !== String(ROWS + 1)) throw new Error(`the grid has ${count} rows, not ${ROWS + 1}`);
+  return {
+    requestToTableMs: shownAt - sentAt, requestToFinishedMs: finishedAt - sentAt, renderMs: shownAt - renderAt, clickToRequestMs: sentAt - clickedAt,
+  };
+}
+
+async function main(): Promise<void> {
+  const missing = missingDatabase('postgresql');
+  const psql = psqlPath();
+  if (missing || !psql) {
+    console.log(JSON.stringify({ skipped: missing ?? 'psql not found' }, null, 2));
+    return;
+  }
+  if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) {
+    console.log(JSON.stringify({ skipped: `no built UI in ${WEB_DIR}` }, null, 2));
+    return;
+  }
+  const db = await startPostgres();
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'zpl-bench-jdbc-'));
+  try {
+    await db.admin(`CREATE TABLE bench5 AS SELECT g AS id, 'customer ' || g AS name, (g * 1.25)::numeric(12,2) AS amount,
+      timestamptz '2024-01-01 00:00:00+00' + g * interval '1 minute' AS created, g % 3 = 0 AS flag FROM generate_series(1, ${ROWS}) AS g`);
+    await db.admin('VACUUM ANALYZE bench5');
+    const notebookDir = path.join(base, 'notebook');
+    const confDir = path.join(base, 'conf');
+    fs.mkdirSync(notebookDir);
+    fs.mkdirSync(confDir);
+    writeNote(notebookDir);
+    writeInterpreterSettings(confDir, [...builtinInterpreterSettings(), jdbcSetting(db)]);
+    const server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir: WEB_DIR });
+    const browser = await launch();
+    try {
+      // Warm-up: the pool's first connection, the page's bundle and the database's cache.
+      const warm = await browser.context.newPage();
+      await browserRound(warm, server.url);
+      await warm.close();
+      await psqlCopy(db, psql);
+      const rounds: Round[] = [];
+      const baseline: number[] = [];
+      const ratios: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const b = await psqlCopy(db, psql);
+        if (b.lines !== ROWS) throw new Error(`psql returned ${b.lines} lines`);
+        const page = await browser.context.newPage();
+        const r = await browserRound(page, server.url);
+        await page.close();
+        rounds.push(r);
+        baseline.push(b.ms);
+        ratios.push(r.requestToTableMs / b.ms);
+      }
+      const med = (k: keyof Round): number => round1(median(rounds.map((r) => r[k])));
+      console.log(JSON.stringify({
+        rows: ROWS, columns: 5, rounds: ROUNDS,
+        requestToTableMs: med('requestToTableMs'),
+        requestToFinishedMs: med('requestToFinishedMs'),
+        renderMs: med('renderMs'),
+        clickToRequestMs: med('clickToRequestMs'),
+        psqlCopyMs: round1(median(baseline)),
+        ratio: Math.round(median(ratios) * 100) / 100,
+        serverRatio: Math.round(median(rounds.map((r, i) => r.requestToFinishedMs / baseline[i])) * 100) / 100,
+        goal: { ratio: GOAL_RATIO },
+        metGoal: median(ratios) <= GOAL_RATIO,
+      }, null, 2));
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  } finally {
+    await db.stop();
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
