@@ -11,7 +11,7 @@
 import { interpolate } from '../interpolate';
 import type { Completion, CompletionContext, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
 import { completeFromCatalog } from './jdbc/completion';
-import type { DbPool, PoolOptions } from './jdbc/driver';
+import type { CatalogEntry, DbPool, PoolOptions } from './jdbc/driver';
 import { createMysqlPool, describeMysqlError } from './jdbc/mysql';
 import { createPgPool, describePgError } from './jdbc/postgres';
 import { loginFor, readProperties, type JdbcProperties } from './jdbc/properties';
@@ -32,6 +32,9 @@ const DRIVERS: Readonly<Record<JdbcTarget['dialect'], Driver>> = {
 };
 
 /** Zeppelin's parallel scheduler for JDBC: `zeppelin.jdbc.concurrent.use` (default on), up to `…max_connection` runs. */
+/** The database for messages: never the URL as written, whose parameters may hold a password. */
+const describeTarget = (t: JdbcTarget): string => `jdbc:${t.scheme}://${t.host.includes(':') ? `[${t.host}]` : t.host}:${t.port}/${t.database}`;
+
 /** Runs are per paragraph and user: in personalized mode several users run their copies of one paragraph at once. */
 const runKey = (paragraphId: string, user: string): string => `${paragraphId}\u0000${user}`;
 
@@ -81,7 +84,9 @@ export class JdbcInterpreter implements Interpreter {
       const acquiring = pools.pool(ctx.user, login).acquire();
       // A connection that arrives after the run gave up goes straight back, closed.
       acquiring.then((c) => run.stopped && c.release(true), () => undefined);
-      run.conn = await run.guard(acquiring);
+      run.conn = await run.guard(acquiring.catch((e: unknown) => {
+        throw new Error(`Cannot connect to ${describeTarget(target)} as ${login.username}: ${this.driver.describeError(e)}`);
+      }));
       await this.runStatements(run, statements, ctx);
       return this.ended(run, ctx, undefined);
     } catch (e) {
@@ -130,7 +135,7 @@ export class JdbcInterpreter implements Interpreter {
   }
 
   async completion(script: string, cursor: number, ctx: CompletionContext): Promise<Completion[]> {
-    let catalog: Awaited<ReturnType<UserPools['catalog']>> = [];
+    let catalog: CatalogEntry[] = [];
     if (this.target && this.pools) {
       try {
         const login = loginFor(this.props, this.target, this.env.settingName, ctx.credential);

@@ -208,6 +208,26 @@ export function describeJdbc(kind: DbKind): void {
       expect(msgs[1].data).toContain('<strong>Output is truncated</strong> to 5 rows. Learn more about <strong>common.max_count</strong>');
     });
 
+    test('default.precode runs once on each new connection, default.statementPrecode before every run', async () => {
+      await setting('pre', jdbcProperties(db.url, {
+        'default.precode': 'CREATE TEMPORARY TABLE pre_marker (x int)', 'default.statementPrecode': 'INSERT INTO pre_marker VALUES (1)',
+      }));
+      expect(textOf((await run(a, pid, '%pre\nSELECT count(*) AS c FROM pre_marker')).final)).toBe('c\n1\n');
+      expect(textOf((await run(a, pid, '%pre\nSELECT count(*) AS c FROM pre_marker')).final)).toBe('c\n2\n');
+    });
+
+    test('default.splitQueries off sends the paragraph whole', async () => {
+      await setting('whole', jdbcProperties(db.url, { 'default.splitQueries': false }));
+      const r = await run(a, pid, '%whole\nSELECT 1 AS a; SELECT 2 AS b');
+      if (kind === 'postgresql') {
+        expect(r.final.results?.msg).toEqual([{ type: 'TABLE', data: 'a\n1\n' }, { type: 'TABLE', data: 'b\n2\n' }]);
+      } else {
+        // Like Connector/J without allowMultiQueries: MySQL refuses two statements in one.
+        expect(r.final.status).toBe('ERROR');
+        expect(textOf(r.final)).toContain('You have an error in your SQL syntax');
+      }
+    });
+
     test('dynamic forms and ${...} substitution as in %sql', async () => {
       const r = await run(a, pid, "%db\nSELECT '${greeting=hello}' AS g, ${n=3} + 1 AS n", { params: { greeting: 'bonjour' } });
       expect(r.final.results?.msg).toEqual([{ type: 'TABLE', data: 'g\tn\nbonjour\t4\n' }]);
@@ -244,11 +264,13 @@ export function describeJdbc(kind: DbKind): void {
     test('an unreachable database is an ERROR with the driver\'s message', async () => {
       const silent = await silentServer();
       try {
-        const url = db.url.replace(`:${db.port}/`, `:${silent.port}/`);
+        // A URL parameter may hold a password: the message names the database without repeating the URL.
+        const url = `${db.url.replace(`:${db.port}/`, `:${silent.port}/`)}?password=url-secret`;
         await setting('silent', jdbcProperties(url));
         const r = await run(a, pid, '%silent\nSELECT 1');
         expect(r.final.status).toBe('ERROR');
-        expect(textOf(r.final)).toMatch(/timeout|timed out|ETIMEDOUT/i);
+        expect(textOf(r.final)).not.toContain('url-secret');
+        expect(textOf(r.final)).toMatch(new RegExp(`^Cannot connect to jdbc:[a-z]+://127\\.0\\.0\\.1:${silent.port}/${DATABASE} as analyst: .*(timeout|timed out|ETIMEDOUT)`, 'i'));
       } finally {
         await silent.close();
       }
@@ -302,7 +324,7 @@ export function describeJdbc(kind: DbKind): void {
       expect((await db.admin(d.analystSessions)).length).toBeGreaterThan(0);
       const r = await api(server.url, '/api/interpreter/setting/restart/db', { method: 'PUT' });
       expect(r.status).toBe(200);
-      for (const name of ['small', 'impatient', 'big']) await api(server.url, `/api/interpreter/setting/restart/${name}`, { method: 'PUT' });
+      for (const name of ['small', 'impatient', 'big', 'pre', 'whole']) await api(server.url, `/api/interpreter/setting/restart/${name}`, { method: 'PUT' });
       await eventually(db, d.analystSessions, (rows) => rows.length === 0, 'analyst has no connection left');
     });
   });
