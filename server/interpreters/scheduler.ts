@@ -16,7 +16,8 @@ export class FifoScheduler {
   private readonly queue: QueuedJob[] = [];
   private readonly active = new Set<QueuedJob>();
 
-  constructor(private readonly parallel = 1) {}
+  /** `parallel`: how many jobs may run at once, asked each time a job could start. */
+  constructor(private readonly parallel: () => number = () => 1) {}
 
   submit(job: QueuedJob): void {
     this.queue.push(job);
@@ -47,7 +48,7 @@ export class FifoScheduler {
   }
 
   private pump(): void {
-    while (this.active.size < this.parallel) {
+    while (this.active.size < this.parallel()) {
       const next = this.queue.shift();
       if (!next) return;
       this.active.add(next);

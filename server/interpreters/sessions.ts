@@ -1,7 +1,8 @@
 /**
  * Interpreter sessions: one per setting when the setting is shared, one per (setting, note) when scoped or
- * isolated per note (InterpreterOption.perNote). A session owns the FIFO scheduler and lazily opens one
- * interpreter instance per interpreter class, so `%sql` and `%duckdb` of the same setting share a database.
+ * isolated per note (InterpreterOption.perNote). A session owns the scheduler (jobs start in order, one at a time,
+ * or several at once for `%jdbc`) and lazily opens one interpreter instance per interpreter class, so `%sql` and
+ * `%duckdb` of the same setting share a database.
  */
 import type { InterpreterInfo, InterpreterSetting } from '../../protocol';
 import { errorMessage } from '../util/errors';
@@ -27,7 +28,8 @@ export class InterpreterSession {
     readonly noteId: string | undefined,
     readonly confDir: string,
   ) {
-    this.scheduler = new FifoScheduler(parallelOf(setting.interpreterGroup.map((i) => i.class), propertyValues(setting)));
+    // Read when a job could start: `%<group>.conf` may still replace the setting.
+    this.scheduler = new FifoScheduler(() => parallelOf(this.setting.interpreterGroup.map((i) => i.class), propertyValues(this.setting)));
   }
 
   /** The open interpreter for `info`, started on first use; a failed start is forgotten so the next run retries. */

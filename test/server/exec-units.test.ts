@@ -150,4 +150,44 @@ describe('FIFO scheduler', () => {
     await done;
     expect(order).toEqual(['start a', 'dropped b', 'end a', 'start c', 'end c']);
   });
+
+  test('a parallel session starts up to N jobs at once, in submission order', async () => {
+    let parallel = 2;
+    const s = new FifoScheduler(() => parallel);
+    const order: string[] = [];
+    const gates = new Map<string, () => void>();
+    const ended = new Map<string, Promise<void>>();
+    const job = (id: string) => {
+      const gate = new Promise<void>((r) => gates.set(id, r));
+      let end!: () => void;
+      ended.set(id, new Promise<void>((r) => { end = r; }));
+      return {
+        paragraphId: id,
+        run: async () => {
+          order.push(`start ${id}`);
+          await gate;
+          order.push(`end ${id}`);
+          end();
+        },
+        dropped: () => undefined,
+      };
+    };
+    for (const id of ['a', 'b', 'c', 'd']) s.submit(job(id));
+    expect(order).toEqual(['start a', 'start b']);
+    expect(s.size).toBe(4);
+    gates.get('b')?.();
+    await ended.get('b');
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual(['start a', 'start b', 'end b', 'start c']);
+    // The limit is read again whenever a job could start.
+    parallel = 1;
+    gates.get('a')?.();
+    await ended.get('a');
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual(['start a', 'start b', 'end b', 'start c', 'end a']);
+    gates.get('c')?.();
+    await ended.get('c');
+    await new Promise((r) => setImmediate(r));
+    expect(order.at(-1)).toBe('start d');
+  });
 });

@@ -7,7 +7,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { InterpreterProperty, ResultMessage } from '../../../protocol';
 import { login, startAuthServer } from './auth';
 import { DATABASE, missingDatabase, startDatabase, type DbKind, type ThrowawayDb } from './databases';
-import { isStatus, newNote, run, startRun, textOf, waitFinal, type Identity } from './exec';
+import { addParagraph, isStatus, newNote, run, startRun, textOf, waitFinal, type Identity } from './exec';
 import { api, Client, startTestServer, type TestServer } from './harness';
 
 interface Dialect {
@@ -243,10 +243,13 @@ export function describeJdbc(kind: DbKind): void {
       expect(textOf(on.final)).toBe('s\te\n2024-01-01\t{x}\n');
     });
 
-    test('cancel stops the query on the server and ends ABORT; the next run works', async () => {
+    test('cancel stops the query on the server and ends ABORT; meanwhile other paragraphs run; the next run works', async () => {
       const { from } = startRun(a, pid, `%db\n${d.sleep}`);
       await a.waitFor(isStatus(pid, ['RUNNING']), from);
       await eventually(db, d.runningSleeps, (rows) => rows.length === 1, 'the sleep runs in the database');
+      // zeppelin.jdbc.concurrent.use: a second paragraph of the setting does not wait for the first.
+      const other = await addParagraph(a, 1);
+      expect(textOf((await run(a, other, '%db\nSELECT 2 AS two')).final)).toBe('two\n2\n');
       a.send('CANCEL_PARAGRAPH', { id: pid });
       expect((await waitFinal(a, pid, from)).final.status).toBe('ABORT');
       await eventually(db, d.runningSleeps, (rows) => rows.length === 0, 'the database no longer runs the sleep');
