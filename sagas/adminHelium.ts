@@ -6,7 +6,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { adminHelium, convertConfig, heliumErrorTitle, ORDER_SAVE_FAILED, type ConfField, type HeliumResult } from '../slices/adminHelium';
 import type { RootState } from '../slices/rootReducer';
-import { installHeliumGlobal } from './heliumRegistry';
+import { loadBundle, type BundleOutcome } from './helium';
 import { select } from 'redux-saga/effects';
 import type { SagaDeps } from './deps';
 import { adminRest, failureText } from './adminAccess';
@@ -26,16 +26,13 @@ export function* loadHeliumPage(deps: SagaDeps): SagaIterator<void> {
   }
 }
 
-function* loadBundle(deps: SagaDeps, name: string): SagaIterator<void> {
-  try {
-    const source: string = yield call([deps.rest, deps.rest.text], `/helium/bundle/load/${encodeURIComponent(name)}`);
-    // Zeppelin's convention: an "ERROR:" answer means the bundle could not be built, which counts as none.
-    if (!source || source.startsWith('ERROR:')) return;
-    yield call(deps.loadBundle, name, source);
-    yield put(adminHelium.bundleLoaded(name));
-  } catch (e) {
-    // Spec section 8: bundle load failures are only logged.
-    console.error(`[helium] bundle ${name} failed to load:`, e);
+function* loadEnabledBundle(deps: SagaDeps, name: string): SagaIterator<void> {
+  const outcome: BundleOutcome = yield call(loadBundle, deps, name);
+  if (outcome.kind === 'loaded') yield put(adminHelium.bundleLoaded(name));
+  // Spec section 8 logs a failed bundle; the Helium page also shows it next to the package.
+  if (outcome.kind === 'failed') {
+    console.error(`[helium] bundle ${name} failed to load: ${outcome.message}`);
+    yield put(adminHelium.bundleFailed({ name, message: outcome.message }));
   }
 }
 
@@ -45,14 +42,16 @@ function* onConfirm(deps: SagaDeps, action: ReturnType<typeof adminHelium.confir
     if (what === 'enable') yield call(restCall, deps, 'POST', `/helium/enable/${encodeURIComponent(name)}`, artifact);
     else yield call(restCall, deps, 'POST', `/helium/disable/${encodeURIComponent(name)}`);
   } catch (e) {
+    const message = failureText(e, 'Could not connect to server.');
     yield put(adminHelium.toggleFinished());
-    yield put(adminHelium.errorShown({ title: heliumErrorTitle(what, name), message: failureText(e, 'Could not connect to server.') }));
+    if (what === 'enable') yield put(adminHelium.bundleFailed({ name, message }));
+    yield put(adminHelium.errorShown({ title: heliumErrorTitle(what, name), message }));
     return;
   }
   yield call(loadHeliumPage, deps);
   const s: RootState = yield select();
   const type = s.adminHelium.packages[name]?.find((r) => r.pkg.artifact === artifact)?.pkg.type;
-  if (what === 'enable' && type !== undefined && BUNDLED.has(type)) yield call(loadBundle, deps, name);
+  if (what === 'enable' && type !== undefined && BUNDLED.has(type)) yield call(loadEnabledBundle, deps, name);
   yield put(adminHelium.toggleFinished());
 }
 
@@ -96,8 +95,6 @@ function* onOrderSave(deps: SagaDeps): SagaIterator<void> {
 }
 
 export function* adminHeliumSaga(deps: SagaDeps): SagaIterator<void> {
-  // Bundles call window.zeppelinHelium; it must exist before the first one (loaded after the ticket) runs.
-  yield call(installHeliumGlobal, deps.helium);
   yield takeEvery(adminHelium.confirmAccepted.type, onConfirm, deps);
   yield takeLatest(adminHelium.configOpened.type, onConfigOpened, deps);
   yield takeEvery(adminHelium.configSaveSubmitted.type, onConfigSave, deps);

@@ -56,8 +56,11 @@ export interface SagaDeps {
   copyText(text: string): Promise<boolean>;
   /** The page's Helium registry, where plugin bundles register what they provide. */
   helium: HeliumRegistry;
-  /** Runs a Helium bundle's script text in the page. */
-  loadBundle(name: string, source: string): Promise<void>;
+  /**
+   * Runs the Helium bundle served at `url` (same-origin) in the page and registers what it pushed onto
+   * `window._heliumBundles`; answers the registered package names.
+   */
+  loadBundle(name: string, url: string): Promise<string[]>;
   pingIntervalMs: number;
   /**
    * A plain GET without credentials or extra headers (note import from a URL): the URL is usually on another

@@ -75,6 +75,27 @@ export function* refreshEnabledPackages(deps: SagaDeps): SagaIterator<void> {
   }
 }
 
+export type BundleOutcome = { kind: 'loaded' } | { kind: 'none' } | { kind: 'failed'; message: string };
+
+export const bundleUrl = (deps: SagaDeps, name: string): string => `${deps.rest.base}/helium/bundle/load/${encodeURIComponent(name)}`;
+
+/**
+ * Loads one enabled package's bundle into the page. The text is read first because Zeppelin answers an empty body
+ * for a package without a bundle and `ERROR: <reason>` (with status 200) for one that cannot be built; only a
+ * real bundle then runs, from its URL.
+ */
+export function* loadBundle(deps: SagaDeps, name: string): SagaIterator<BundleOutcome> {
+  try {
+    const source: string = yield call([deps.rest, deps.rest.text], `/helium/bundle/load/${encodeURIComponent(name)}`);
+    if (!source.trim()) return { kind: 'none' };
+    if (source.startsWith('ERROR:')) return { kind: 'failed', message: source.slice('ERROR:'.length).trim() };
+    const registered: string[] = yield call(deps.loadBundle, name, bundleUrl(deps, name));
+    return registered.length > 0 ? { kind: 'loaded' } : { kind: 'failed', message: 'The bundle registered nothing' };
+  } catch (e) {
+    return { kind: 'failed', message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
 export function* loadHeliumBundles(deps: SagaDeps): SagaIterator<void> {
   yield put(helium.bundlesLoading());
   let enabled: EnabledResult[];
@@ -94,18 +115,11 @@ export function* loadHeliumBundles(deps: SagaDeps): SagaIterator<void> {
     yield put(helium.packagesLoaded(enabledPackages(list, configs)));
   }
   const loaded: string[] = [];
-  try {
-    for (const p of list) {
-      if (!p?.pkg || !BUNDLED_TYPES.has(p.pkg.type)) continue;
-      const source: string = yield call([deps.rest, deps.rest.text], `/helium/bundle/load/${encodeURIComponent(p.pkg.name)}`);
-      // Zeppelin answers a failed bundle build with 200 and an "ERROR:" text: treat it as no bundle.
-      if (!source || source.startsWith('ERROR:')) continue;
-      yield call(deps.loadBundle, p.pkg.name, source);
-      loaded.push(p.pkg.name);
-    }
-  } catch (e) {
-    yield put(helium.bundlesFailed((e as Error).message));
-    return;
+  for (const p of list) {
+    if (!p?.pkg || !BUNDLED_TYPES.has(p.pkg.type)) continue;
+    const outcome: BundleOutcome = yield call(loadBundle, deps, p.pkg.name);
+    if (outcome.kind === 'loaded') loaded.push(p.pkg.name);
+    else if (outcome.kind === 'failed') console.error(`[helium] bundle ${p.pkg.name}: ${outcome.message}`);
   }
   yield put(helium.bundlesLoaded(loaded));
 }

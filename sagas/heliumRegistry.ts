@@ -1,105 +1,133 @@
 /**
- * The page-side Helium registry: the global `window.zeppelinHelium` that plugin bundles call to register the
- * visualisations and spells they provide (documented in helium-packages/README.md).
+ * The page-side Helium registry: what the enabled packages' bundles provide, in Zeppelin's form. A bundle is a
+ * script that pushes `{id, name, icon, type, class}` onto `window._heliumBundles` (the loader hands those entries
+ * here); a SPELL's class is instantiated once (`new b.class()`, keyed by its magic), a VISUALIZATION's class is kept
+ * and instantiated per result by the view (`new b.class(targetEl, config)`).
  *
  * Notes:
- * - Registrations hold functions, so they live here and not in Redux; the store only learns package names
+ * - Entries hold classes and instances, so they live here and not in Redux; the store only learns package names
  *   (helium/bundlesLoaded, admin bundle loads). Listeners let views re-render when a bundle registers late.
- * - Re-registering a name replaces the earlier entry: enabling another version of a package reloads its bundle.
+ * - Registering a package again replaces the earlier entry: enabling another version of a package reloads its bundle.
+ * - The page hooks are what Zeppelin's page gives every visualization (a jQuery wrapper of the target element, the
+ *   settings template compiler, scopes and templates); the loader sets them with the page environment.
  */
 
-export interface HeliumTable {
-  columns: string[];
-  rows: string[][];
-}
-
-export type HeliumConfig = Record<string, unknown>;
-
-/** What a visualisation gets besides the table: its per-result settings, saved with the paragraph like a chart's. */
-export interface VisualizationContext {
-  /** `config.results[i].graph.setting[<package name>]`, `{}` until the package saves something. */
-  setting: Record<string, unknown>;
-  /** Saves the settings into the paragraph config (a commit); the view then renders again with them. */
-  saveSetting(next: Record<string, unknown>): void;
-  /** The result's height in pixels (the graph height the resize handle drags). */
-  height: number;
-}
-
-export interface VisualizationPlugin {
+/** One entry of `window._heliumBundles`. */
+export interface HeliumBundleEntry {
+  id: string;
   name: string;
-  label: string;
   icon?: string;
-  render(container: HTMLElement, table: HeliumTable, config: HeliumConfig, context?: VisualizationContext): void | (() => void);
+  type: string;
+  class: unknown;
 }
 
-export interface SpellResult {
-  type: 'TEXT' | 'HTML' | 'TABLE';
-  data: string;
+export interface VisualizationBundle {
+  /** The npm module name: the result's `graph.mode` and the key of its `graph.setting`. */
+  id: string;
+  name: string;
+  icon?: string;
+  class: new (targetEl: unknown, config: Record<string, unknown>) => unknown;
 }
 
-export interface SpellPlugin {
+/** A spell instance (Zeppelin's SpellBase): `interpret` answers a SpellResult. */
+export interface SpellInstance {
+  interpret(text: string, config: Record<string, unknown>): unknown;
+  getMagic?(): string;
+  magic?: string;
+}
+
+export interface SpellBundle {
+  id: string;
   name: string;
   magic: string;
-  interpret(text: string, config: HeliumConfig): SpellResult[] | Promise<SpellResult[]>;
+  spell: SpellInstance;
 }
 
-export interface HeliumApi {
-  readonly apiVersion: 1;
-  registerVisualization(v: VisualizationPlugin): void;
-  registerSpell(s: SpellPlugin): void;
-  visualizations(): VisualizationPlugin[];
-  spells(): SpellPlugin[];
+export interface ZeppelinPageHooks {
+  /** The target element as the jQuery object Zeppelin's visualizations expect. */
+  wrap(el: HTMLElement): unknown;
+  compile(nodes: unknown): (scope: never) => unknown;
+  createNewScope(): unknown;
+  templateRequest(url: string): Promise<string>;
 }
 
-export const HELIUM_API_VERSION = 1;
-
-function validName(v: unknown): v is string {
-  return typeof v === 'string' && v.trim() !== '';
-}
-
-export interface HeliumRegistry extends HeliumApi {
-  /** The spell for a paragraph text's magic (`%wordcount ...`), if one is registered. */
-  spellFor(text: string): SpellPlugin | undefined;
+export interface HeliumRegistry {
+  /** Takes the entries a bundle pushed; an entry that is not a usable visualization or spell is reported and skipped. */
+  register(entries: readonly HeliumBundleEntry[]): string[];
+  visualizations(): readonly VisualizationBundle[];
+  spells(): readonly SpellBundle[];
+  /** The spell for a paragraph text's magic (`%echo ...`), if one is registered. */
+  spellFor(text: string): SpellBundle | undefined;
+  /** Every registered spell by its magic, as Zeppelin's SpellResult expects its known display magics. */
+  spellsByMagic(): Record<string, SpellInstance>;
+  setPage(hooks: ZeppelinPageHooks): void;
+  page(): ZeppelinPageHooks | undefined;
   subscribe(listener: () => void): () => void;
   /** Grows with every registration; views use it as the snapshot to re-render on. */
   version(): number;
   clear(): void;
 }
 
+const isClass = (c: unknown): c is new (...args: unknown[]) => unknown => typeof c === 'function';
+
+/** The magic at the start of a paragraph text (`%flowchart`), if any. */
+export const magicOf = (text: string): string | undefined => /^\s*(%\S+)/.exec(text)?.[1];
+
 export function createHeliumRegistry(): HeliumRegistry {
-  const visualizations = new Map<string, VisualizationPlugin>();
-  const spells = new Map<string, SpellPlugin>();
+  const visualizations = new Map<string, VisualizationBundle>();
+  const spells = new Map<string, SpellBundle>();
   const listeners = new Set<() => void>();
+  let hooks: ZeppelinPageHooks | undefined;
   let version = 0;
   // One list per change, so that views can use it as a stable snapshot.
-  let vizList: readonly VisualizationPlugin[] = [];
+  let vizList: readonly VisualizationBundle[] = [];
   const changed = (): void => {
     version += 1;
     vizList = [...visualizations.values()];
     listeners.forEach((l) => l());
   };
+  const registerOne = (b: HeliumBundleEntry): string => {
+    if (!b || typeof b.name !== 'string' || !isClass(b.class)) throw new TypeError('a Helium bundle entry needs {id, name, type, class}');
+    const id = typeof b.id === 'string' && b.id !== '' ? b.id : b.name;
+    if (b.type === 'SPELL') {
+      const spell = new b.class() as SpellInstance;
+      const magic = typeof spell.getMagic === 'function' ? spell.getMagic() : spell.magic;
+      if (typeof magic !== 'string' || !magic.startsWith('%') || typeof spell.interpret !== 'function') {
+        throw new TypeError(`spell ${b.name} has no magic or interpret()`);
+      }
+      for (const [m, s] of spells) if (s.name === b.name) spells.delete(m);
+      spells.set(magic, { id, name: b.name, magic, spell });
+    } else if (b.type === 'VISUALIZATION') {
+      visualizations.set(b.name, { id, name: b.name, icon: b.icon, class: b.class as VisualizationBundle['class'] });
+    } else {
+      throw new TypeError(`bundle ${b.name} has type ${String(b.type)}, not VISUALIZATION or SPELL`);
+    }
+    return b.name;
+  };
   return {
-    apiVersion: HELIUM_API_VERSION,
-    registerVisualization(v) {
-      if (!v || !validName(v.name) || !validName(v.label) || typeof v.render !== 'function') {
-        throw new TypeError('registerVisualization needs {name, label, render(container, table, config)}');
+    register(entries) {
+      const names: string[] = [];
+      for (const e of entries) {
+        try {
+          names.push(registerOne(e));
+        } catch (err) {
+          console.error('[helium]', err instanceof Error ? err.message : err);
+        }
       }
-      visualizations.set(v.name, v);
-      changed();
+      if (names.length > 0) changed();
+      return names;
     },
-    registerSpell(s) {
-      if (!s || !validName(s.name) || !validName(s.magic) || !s.magic.startsWith('%') || typeof s.interpret !== 'function') {
-        throw new TypeError('registerSpell needs {name, magic: "%x", interpret(text, config)}');
-      }
-      spells.set(s.magic, s);
-      changed();
-    },
-    visualizations: () => vizList as VisualizationPlugin[],
+    visualizations: () => vizList,
     spells: () => [...spells.values()],
     spellFor(text) {
-      const magic = /^\s*(%\S+)/.exec(text)?.[1];
+      const magic = magicOf(text);
       return magic === undefined ? undefined : spells.get(magic);
     },
+    spellsByMagic: () => Object.fromEntries([...spells].map(([m, s]) => [m, s.spell])),
+    setPage(h) {
+      hooks = h;
+    },
+    page: () => hooks,
     version: () => version,
     subscribe(listener) {
       listeners.add(listener);
@@ -111,13 +139,4 @@ export function createHeliumRegistry(): HeliumRegistry {
       changed();
     },
   };
-}
-
-/**
- * Makes `window.zeppelinHelium` available before any bundle runs; idempotent. The registry is the page's one
- * (SagaDeps.helium), made where the store is composed.
- */
-export function installHeliumGlobal(registry: HeliumRegistry, target: { zeppelinHelium?: HeliumApi } = globalThis as { zeppelinHelium?: HeliumApi }): HeliumApi {
-  target.zeppelinHelium ??= registry;
-  return target.zeppelinHelium;
 }

@@ -19,7 +19,7 @@ import { connection } from '../slices/connection';
 import { helium, type RunAllWithSpellsOutcome, type SpellOutcome } from '../slices/helium';
 import { route } from '../slices/route';
 import { ui } from '../slices/ui';
-import type { SpellPlugin, SpellResult } from './heliumRegistry';
+import type { SpellBundle } from './heliumRegistry';
 import type { RootState } from '../slices/rootReducer';
 import { wsIn, wsOut } from '../slices/wsActions';
 import type { HeliumPackage, Paragraph, ParagraphId } from '../protocol';
@@ -31,10 +31,8 @@ import { refreshEnabledPackages } from './helium';
 import { commitParagraph, editBlocked, paragraphContext, runEntry, runMany } from './noteCommon';
 import { restCall } from './rest';
 
-const SPELL_TYPES = new Set(['TEXT', 'HTML', 'TABLE']);
-
 /** The registered spell for a paragraph text, when its package is enabled. */
-export function* enabledSpellFor(text: string): SagaIterator<SpellPlugin | undefined> {
+export function* enabledSpellFor(text: string): SagaIterator<SpellBundle | undefined> {
   const deps: SagaDeps = yield* sagaDeps();
   const spell = deps.helium.spellFor(text);
   if (!spell) return undefined;
@@ -47,15 +45,33 @@ export const spellBody = (text: string, magic: string): string => {
   return text.slice(at).replace(/^[ \t]*\r?\n|^[ \t]/, '');
 };
 
-function checkResults(value: unknown): SpellResult[] {
-  const list = Array.isArray(value) ? value : [value];
-  return list.map((r: unknown, i) => {
-    const x = r as { type?: unknown; data?: unknown } | null;
-    if (!x || typeof x.type !== 'string' || !SPELL_TYPES.has(x.type) || typeof x.data !== 'string') {
-      throw new Error(`The spell answered an invalid result ${i + 1}: expected {type: TEXT|HTML|TABLE, data: string}`);
-    }
-    return { type: x.type as SpellResult['type'], data: x.data };
-  });
+interface ParsedPart {
+  type?: string;
+  data: unknown;
+  magic?: string;
+  text?: string;
+}
+
+const isSpellResult = (v: unknown): v is { getAllParsedDataWithTypes(known: unknown, magic: string, text: string): Promise<ParsedPart[]> } =>
+  !!v && typeof (v as { getAllParsedDataWithTypes?: unknown }).getAllParsedDataWithTypes === 'function';
+
+/**
+ * Runs the spell (Zeppelin's `interpret(text, config)`) and turns its SpellResult into results the server can
+ * store: an ELEMENT part (a function that draws into an element) travels as the spell's magic and text, which every
+ * viewer then draws by running the spell as a display (Zeppelin's createPropagable).
+ */
+export async function interpretSpell(spell: SpellBundle, body: string, config: Record<string, unknown>, known: Record<string, unknown>): Promise<SpellResultMsg[]> {
+  const answer = spell.spell.interpret(body, config);
+  if (!isSpellResult(answer)) throw new Error(`The spell ${spell.magic} answered no SpellResult`);
+  const parts = await answer.getAllParsedDataWithTypes(known, spell.magic, body);
+  return parts.map((part) => (typeof part.data === 'function'
+    ? { type: part.magic ?? spell.magic, data: part.text ?? body }
+    : { type: part.type ?? 'TEXT', data: part.data === undefined || part.data === null ? '' : String(part.data) }));
+}
+
+export interface SpellResultMsg {
+  type: string;
+  data: string;
 }
 
 /** Runs and reports the paragraph's spell; the outcome's status, or null when there was nothing to run. */
@@ -71,8 +87,8 @@ export function* runSpell(deps: SagaDeps, id: ParagraphId): SagaIterator<SpellOu
   yield put(helium.spellRunStarted({ id, dateStarted }));
   let outcome: Omit<SpellOutcome, 'dateFinished'>;
   try {
-    const answer: unknown = yield call([spell, spell.interpret], spellBody(text, spell.magic), config);
-    outcome = { id, text, dateStarted, status: 'FINISHED', results: { code: 'SUCCESS', msg: checkResults(answer) } };
+    const msg: SpellResultMsg[] = yield call(interpretSpell, spell, spellBody(text, spell.magic), config, deps.helium.spellsByMagic());
+    outcome = { id, text, dateStarted, status: 'FINISHED', results: { code: 'SUCCESS', msg } };
   } catch (e) {
     // Spec: a spell error puts the paragraph into an error state.
     const message = e instanceof Error ? e.message : String(e);

@@ -50,11 +50,13 @@ export interface AdminHeliumState {
   order: string[];
   orderChanged: boolean;
   loadedBundles: string[];
+  /** Why a package's bundle could not be built or run (enable or bundle load), shown next to it. */
+  bundleErrors: Record<string, string>;
 }
 
 const initialState: AdminHeliumState = {
   status: 'idle', packages: {}, typeFilter: 'VISUALIZATION', page: 1, versionsOpen: {}, confirm: null, busy: null, error: null,
-  configs: {}, order: [], orderChanged: false, loadedBundles: [],
+  configs: {}, order: [], orderChanged: false, loadedBundles: [], bundleErrors: {},
 };
 
 export const heliumErrorTitle = (action: 'enable' | 'disable', name: string): string =>
@@ -176,6 +178,11 @@ export const adminHeliumSlice = createSlice({
     },
     bundleLoaded(state, action: PayloadAction<string>) {
       if (!state.loadedBundles.includes(action.payload)) state.loadedBundles.push(action.payload);
+      delete state.bundleErrors[action.payload];
+    },
+    bundleFailed(state, action: PayloadAction<{ name: string; message: string }>) {
+      state.bundleErrors[action.payload.name] = action.payload.message;
+      state.loadedBundles = state.loadedBundles.filter((n) => n !== action.payload.name);
     },
   },
   selectors: {

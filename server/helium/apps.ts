@@ -59,10 +59,10 @@ export class HeliumApps {
   }
 
   /** Enabled applications whose requirement the paragraph's results meet. */
-  suggest(noteId: string, paragraphId: string): { available: HeliumSearchResult[] } {
+  async suggest(noteId: string, paragraphId: string): Promise<{ available: HeliumSearchResult[] }> {
     const { paragraph } = this.paragraph(noteId, paragraphId);
     return {
-      available: this.helium.enabledPackages().filter((r) => r.pkg.type === 'APPLICATION' && resourcesMatch(r.pkg.resources, paragraph)),
+      available: (await this.helium.enabledPackages()).filter((r) => r.pkg.type === 'APPLICATION' && resourcesMatch(r.pkg.resources, paragraph)),
     };
   }
 
@@ -70,11 +70,11 @@ export class HeliumApps {
    * Loads `pkg` into the paragraph and answers its application id at once; the app runs afterwards and reports
    * through APP_STATUS_CHANGE and the output ops. Loading an app again re-runs it on the current results.
    */
-  load(noteId: string, paragraphId: string, body: unknown): string {
+  async load(noteId: string, paragraphId: string, body: unknown): Promise<string> {
     const { paragraph } = this.paragraph(noteId, paragraphId);
     const name = typeof body === 'object' && body !== null ? (body as { name?: unknown }).name : undefined;
     if (typeof name !== 'string' || name === '') throw new ZeppelinError('Expected a Helium package with a name');
-    const registered = this.helium.enabledPackage(name);
+    const registered = await this.helium.enabledPackage(name);
     if (!registered || registered.pkg.type !== 'APPLICATION') throw new ZeppelinError(`Application ${name} is not enabled`);
     if (!registered.appFile) throw new ZeppelinError(`Application ${name} has no app module`);
     if (!resourcesMatch(registered.pkg.resources, paragraph)) throw new ZeppelinError(`Application ${name} does not apply to paragraph ${paragraphId}`);
@@ -88,7 +88,7 @@ export class HeliumApps {
     state.output = '';
     this.s.connections.toRoom(noteId, 'APP_LOAD', { noteId, paragraphId, appId, pkg });
     const input: AppInput = {
-      noteId, paragraphId, config: this.helium.configValues(name),
+      noteId, paragraphId, config: await this.helium.configValues(name),
       results: (paragraph.results?.msg ?? []).map((m) => ({ type: m.type, data: m.data })),
     };
     // Answer the REST call first: the client learns the id, then follows the events.

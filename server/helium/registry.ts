@@ -1,24 +1,30 @@
 /**
- * The local Helium registry: `<conf>/helium/` holds one JSON descriptor per package version (PROTOCOL 4.8 plus a
- * `bundle` path, relative to the descriptor, for VISUALIZATION and SPELL packages). There is no npm and no network:
- * a package is whatever an operator (or the first start, from the repository's helium-packages/) put there.
+ * The Helium registries (PROTOCOL 4.8): Zeppelin's `zeppelin.helium.registry` setting lists them, comma-separated;
+ * each is a local folder of package descriptors (relative paths from the conf folder) or the http(s) URL of a
+ * `helium.json` (onlineRegistry.ts). Without the setting the registry is `<conf>/helium/`, seeded on the first start
+ * from the repository's helium-packages/.
  *
  * Notes:
- * - Descriptors are re-read on every listing, so a package dropped into the folder shows up without a restart.
- * - A bundle or app path must stay inside the registry folder; descriptors pointing elsewhere are skipped.
+ * - Descriptors are re-read on every listing, so a package dropped into a folder shows up without a restart.
+ * - An `app` path (APPLICATION packages) must stay inside its registry folder; descriptors pointing elsewhere are
+ *   skipped. A local `artifact` is resolved from the registry folder (see artifact.ts).
  */
 import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { HeliumPackage } from '../../protocol';
+import { toPackage } from './descriptor';
+import { OnlineRegistry } from './onlineRegistry';
 
 export const REGISTRY_DIR = 'helium';
+export const REGISTRY_SETTING = 'zeppelin.helium.registry';
 export const SHIPPED_PACKAGES = resolve(__dirname, '..', '..', 'helium-packages');
-export const PACKAGE_TYPES: ReadonlyArray<HeliumPackage['type']> = ['VISUALIZATION', 'SPELL', 'INTERPRETER', 'APPLICATION', 'NOTEBOOK_REPO'];
 
 export interface RegisteredPackage {
   pkg: HeliumPackage;
-  /** Absolute path of the bundle's script, when the package has one. */
-  bundleFile?: string;
+  /** The registry it came from (its folder or URL), as Zeppelin names it in search results. */
+  registry: string;
+  /** Where a relative local artifact is resolved from. */
+  baseDir: string;
   /** Absolute path of an APPLICATION's server-side module (descriptor field `app`). */
   appFile?: string;
 }
@@ -34,7 +40,7 @@ function descriptorFiles(dir: string, depth: number): string[] {
   if (depth < 0 || !existsSync(dir)) return [];
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
-    if (name.startsWith('.')) continue;
+    if (name.startsWith('.') || name === 'node_modules' || name === 'package.json' || name === 'package-lock.json') continue;
     const full = join(dir, name);
     const st = statSync(full);
     if (st.isDirectory()) out.push(...descriptorFiles(full, depth - 1));
@@ -42,8 +48,6 @@ function descriptorFiles(dir: string, depth: number): string[] {
   }
   return out;
 }
-
-const isType = (t: unknown): t is HeliumPackage['type'] => typeof t === 'string' && (PACKAGE_TYPES as readonly string[]).includes(t);
 
 function parseDescriptor(file: string, root: string): RegisteredPackage | undefined {
   let raw: unknown;
@@ -53,39 +57,53 @@ function parseDescriptor(file: string, root: string): RegisteredPackage | undefi
     console.warn(`[helium] skipping ${file}: ${(e as Error).message}`);
     return undefined;
   }
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const d = raw as Record<string, unknown>;
-  if (typeof d.name !== 'string' || d.name === '' || !isType(d.type)) return undefined;
-  const { bundle, app, ...rest } = d;
-  const pkg = { ...rest, artifact: typeof d.artifact === 'string' && d.artifact !== '' ? d.artifact : d.name } as unknown as HeliumPackage;
-  const out: RegisteredPackage = { pkg };
-  for (const [field, path] of [['bundle', bundle], ['app', app]] as const) {
-    if (typeof path !== 'string') continue;
-    const full = resolve(dirname(file), path);
+  const pkg = toPackage(raw);
+  if (!pkg) return undefined;
+  const out: RegisteredPackage = { pkg, registry: root, baseDir: root };
+  const app = (raw as { app?: unknown }).app;
+  if (typeof app === 'string') {
+    const full = resolve(dirname(file), app);
     const rel = relative(root, full);
     if (rel.startsWith('..') || rel.startsWith(sep) || !existsSync(full)) {
-      console.warn(`[helium] skipping ${file}: ${field} ${path} is missing or outside the registry`);
+      console.warn(`[helium] skipping ${file}: app ${app} is missing or outside the registry`);
       return undefined;
     }
-    if (field === 'bundle') out.bundleFile = full;
-    else out.appFile = full;
+    out.appFile = full;
   }
   return out;
 }
 
-export class HeliumRegistry {
-  readonly root: string;
+function localPackages(root: string): RegisteredPackage[] {
+  return descriptorFiles(root, 2).flatMap((f) => parseDescriptor(f, root) ?? []);
+}
 
-  constructor(confDir: string) {
+type Source = { kind: 'local'; dir: string } | { kind: 'online'; registry: OnlineRegistry };
+
+export function registrySources(confDir: string, setting: string | undefined, cacheDir: string): Source[] {
+  const entries = (setting ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (entries.length === 0) return [{ kind: 'local', dir: resolve(confDir, REGISTRY_DIR) }];
+  return entries.map((e) => (/^https?:\/\//i.test(e)
+    ? { kind: 'online', registry: new OnlineRegistry(e, cacheDir) }
+    : { kind: 'local', dir: isAbsolute(e) ? e : resolve(confDir, e) }));
+}
+
+export class HeliumRegistry {
+  /** The Helium folder: the first local registry, where caches live. */
+  readonly root: string;
+  private readonly sources: Source[];
+
+  constructor(confDir: string, setting?: string) {
     this.root = resolve(confDir, REGISTRY_DIR);
+    this.sources = registrySources(confDir, setting, join(this.root, '.cache', 'registries'));
   }
 
-  /** Every package version, grouped by package name. */
-  all(): Map<string, RegisteredPackage[]> {
+  /** Every package version, grouped by package name; the first registry naming an artifact wins. */
+  async all(): Promise<Map<string, RegisteredPackage[]>> {
+    const lists = await Promise.all(this.sources.map(async (s) => (s.kind === 'local'
+      ? localPackages(s.dir)
+      : (await s.registry.packages()).map((pkg) => ({ pkg, registry: s.registry.url, baseDir: this.root })))));
     const byName = new Map<string, RegisteredPackage[]>();
-    for (const file of descriptorFiles(this.root, 2)) {
-      const p = parseDescriptor(file, this.root);
-      if (!p) continue;
+    for (const p of lists.flat()) {
       const list = byName.get(p.pkg.name) ?? [];
       if (!list.some((q) => q.pkg.artifact === p.pkg.artifact)) list.push(p);
       byName.set(p.pkg.name, list);
@@ -93,8 +111,8 @@ export class HeliumRegistry {
     return byName;
   }
 
-  find(name: string, artifact?: string): RegisteredPackage | undefined {
-    const versions = this.all().get(name) ?? [];
+  async find(name: string, artifact?: string): Promise<RegisteredPackage | undefined> {
+    const versions = (await this.all()).get(name) ?? [];
     return artifact === undefined ? latest(versions) : versions.find((v) => v.pkg.artifact === artifact);
   }
 }

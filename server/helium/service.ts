@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { HeliumPackage } from '../../protocol';
 import { atomicWrite } from '../storage/atomicWrite';
 import { ZeppelinError } from '../util/errors';
+import { HeliumBundles } from './bundles';
 import { HeliumRegistry, latest, type RegisteredPackage } from './registry';
 
 export interface HeliumSearchResult {
@@ -27,7 +28,7 @@ interface HeliumState {
 }
 
 export const HELIUM_STATE_FILE = 'helium.json';
-const REGISTRY_NAME = 'local';
+const BUNDLED_TYPES = new Set(['VISUALIZATION', 'SPELL']);
 
 const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
@@ -44,34 +45,36 @@ function readState(file: string): HeliumState {
 
 export class HeliumService {
   readonly registry: HeliumRegistry;
+  private readonly bundles: HeliumBundles;
   private readonly file: string;
   private state: HeliumState;
   private writes: Promise<void> = Promise.resolve();
 
-  constructor(confDir: string) {
-    this.registry = new HeliumRegistry(confDir);
+  constructor(confDir: string, registrySetting?: string) {
+    this.registry = new HeliumRegistry(confDir, registrySetting);
+    this.bundles = new HeliumBundles(join(this.registry.root, '.cache'));
     this.file = join(confDir, HELIUM_STATE_FILE);
     this.state = readState(this.file);
   }
 
   private result(p: RegisteredPackage): HeliumSearchResult {
-    return { registry: REGISTRY_NAME, pkg: p.pkg, enabled: this.state.enabled[p.pkg.name] === p.pkg.artifact };
+    return { registry: p.registry, pkg: p.pkg, enabled: this.state.enabled[p.pkg.name] === p.pkg.artifact };
   }
 
-  allPackages(): Record<string, HeliumSearchResult[]> {
+  async allPackages(): Promise<Record<string, HeliumSearchResult[]>> {
     const out: Record<string, HeliumSearchResult[]> = {};
-    for (const [name, versions] of this.registry.all()) out[name] = versions.map((v) => this.result(v));
+    for (const [name, versions] of await this.registry.all()) out[name] = versions.map((v) => this.result(v));
     return out;
   }
 
-  packageVersions(name: string): HeliumSearchResult[] | undefined {
-    return this.registry.all().get(name)?.map((v) => this.result(v));
+  async packageVersions(name: string): Promise<HeliumSearchResult[] | undefined> {
+    return (await this.registry.all()).get(name)?.map((v) => this.result(v));
   }
 
   /** Enabled packages; visualisations come in the saved display order. */
-  enabledPackages(): HeliumSearchResult[] {
+  async enabledPackages(): Promise<HeliumSearchResult[]> {
     const out: HeliumSearchResult[] = [];
-    for (const versions of this.registry.all().values()) {
+    for (const versions of (await this.registry.all()).values()) {
       const on = versions.find((v) => this.state.enabled[v.pkg.name] === v.pkg.artifact);
       if (on) out.push(this.result(on));
     }
@@ -83,17 +86,28 @@ export class HeliumService {
   }
 
   /** The enabled version of a package, with its bundle and app paths. */
-  enabledPackage(name: string): RegisteredPackage | undefined {
+  async enabledPackage(name: string): Promise<RegisteredPackage | undefined> {
     const artifact = this.state.enabled[name];
     return artifact === undefined ? undefined : this.registry.find(name, artifact);
   }
 
-  /** Enables `artifact` (or the newest version) of `name`; any other version of it is disabled by the same step. */
+  /**
+   * Enables `artifact` (or the newest version) of `name`; any other version of it is disabled by the same step. A
+   * VISUALIZATION or SPELL is bundled first (installed from npm when needed): when that fails, nothing changes and
+   * the error says why.
+   */
   async enable(name: string, artifact: string | undefined): Promise<void> {
-    const versions = this.registry.all().get(name);
+    const versions = (await this.registry.all()).get(name);
     if (!versions) throw new ZeppelinError(`Package ${name} not found`, 'NOT_FOUND');
     const chosen = artifact ? versions.find((v) => v.pkg.artifact === artifact) : latest(versions);
     if (!chosen) throw new ZeppelinError(`Package ${name} has no version ${artifact ?? ''}`, 'NOT_FOUND');
+    if (BUNDLED_TYPES.has(chosen.pkg.type)) {
+      try {
+        await this.bundles.get(chosen, true);
+      } catch (e) {
+        throw new ZeppelinError(`Package ${name} could not be bundled: ${(e as Error).message}`, 'INTERNAL_SERVER_ERROR');
+      }
+    }
     this.state.enabled[name] = chosen.pkg.artifact ?? name;
     if (chosen.pkg.type === 'VISUALIZATION' && !this.state.bundleDisplayOrder.includes(name)) this.state.bundleDisplayOrder.push(name);
     await this.persist();
@@ -106,27 +120,30 @@ export class HeliumService {
     await this.persist();
   }
 
-  /** The script of an enabled package's bundle; '' when the package is not enabled or has none. */
-  bundle(name: string): string {
-    const p = this.enabledPackage(name);
-    if (!p?.bundleFile) return '';
+  /**
+   * The script of an enabled package's bundle, built when it is not cached yet; '' when the package is not enabled
+   * or is not bundled; `ERROR: <reason>` when it cannot be built (Zeppelin's answer, so that notes still open).
+   */
+  async bundle(name: string): Promise<string> {
+    const p = await this.enabledPackage(name);
+    if (!p || !BUNDLED_TYPES.has(p.pkg.type)) return '';
     try {
-      return readFileSync(p.bundleFile, 'utf8');
+      return await this.bundles.get(p);
     } catch (e) {
       return `ERROR: ${(e as Error).message}`;
     }
   }
 
   /** Config of an enabled package; for a spell the artifact is the enabled one. */
-  config(name: string, artifact?: string): PackageConfig {
-    const p = this.enabledPackage(name);
+  async config(name: string, artifact?: string): Promise<PackageConfig> {
+    const p = await this.enabledPackage(name);
     if (!p || (artifact !== undefined && p.pkg.artifact !== artifact)) throw new ZeppelinError(`Package ${name} is not enabled`, 'BAD_REQUEST');
     return { confSpec: asRecord(p.pkg.config), confPersisted: { ...(this.state.packageConfig[p.pkg.artifact ?? name] ?? {}) } };
   }
 
   /** An enabled package's effective configuration: saved values over the spec's defaults. */
-  configValues(name: string): Record<string, unknown> {
-    const p = this.enabledPackage(name);
+  async configValues(name: string): Promise<Record<string, unknown>> {
+    const p = await this.enabledPackage(name);
     if (!p) return {};
     const out: Record<string, unknown> = {};
     for (const [key, spec] of Object.entries(asRecord(p.pkg.config))) {
@@ -141,7 +158,7 @@ export class HeliumService {
   }
 
   async saveConfig(name: string, artifact: string, values: Record<string, unknown>): Promise<Record<string, unknown>> {
-    if (!this.registry.find(name, artifact)) throw new ZeppelinError(`Package ${name} has no version ${artifact}`, 'NOT_FOUND');
+    if (!(await this.registry.find(name, artifact))) throw new ZeppelinError(`Package ${name} has no version ${artifact}`, 'NOT_FOUND');
     this.state.packageConfig[artifact] = { ...values };
     await this.persist();
     return values;

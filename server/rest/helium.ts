@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HeliumApps } from '../helium/apps';
-import { seedRegistry } from '../helium/registry';
+import { REGISTRY_SETTING, seedRegistry } from '../helium/registry';
 import { HeliumService } from '../helium/service';
 import type { Services } from '../services';
 import { ZeppelinError } from '../util/errors';
@@ -31,7 +31,7 @@ async function guarded(reply: FastifyReply, work: () => Promise<FastifyReply>): 
 
 export function registerHeliumRoutes(app: FastifyInstance, services: Services, confDir: string): void {
   seedRegistry(confDir);
-  const helium = new HeliumService(confDir);
+  const helium = new HeliumService(confDir, services.config.get(REGISTRY_SETTING));
   const apps = new HeliumApps(services, helium);
 
   void app.register(async (scope) => {
@@ -46,10 +46,10 @@ export function registerHeliumRoutes(app: FastifyInstance, services: Services, c
       }
     });
 
-    scope.get('/api/helium/package', async (_req, reply) => ok(reply, helium.allPackages()));
-    scope.get('/api/helium/enabledPackage', async (_req, reply) => ok(reply, helium.enabledPackages()));
+    scope.get('/api/helium/package', async (_req, reply) => ok(reply, await helium.allPackages()));
+    scope.get('/api/helium/enabledPackage', async (_req, reply) => ok(reply, await helium.enabledPackages()));
     scope.get<NameParams>('/api/helium/package/:name', async (req, reply) => {
-      const versions = helium.packageVersions(req.params.name);
+      const versions = await helium.packageVersions(req.params.name);
       return versions ? ok(reply, versions) : sendEnvelope(reply, 'NOT_FOUND', undefined, `Package ${req.params.name} not found`);
     });
 
@@ -65,13 +65,13 @@ export function registerHeliumRoutes(app: FastifyInstance, services: Services, c
       }));
 
     scope.get<NameParams>('/api/helium/bundle/load/:name', async (req, reply) =>
-      reply.code(200).type('text/javascript; charset=utf-8').send(helium.bundle(req.params.name)));
+      reply.code(200).type('text/javascript; charset=utf-8').send(await helium.bundle(req.params.name)));
 
     scope.get<NameParams>('/api/helium/spell/config/:name', async (req, reply) =>
-      guarded(reply, async () => ok(reply, helium.config(req.params.name))));
+      guarded(reply, async () => ok(reply, await helium.config(req.params.name))));
     scope.get('/api/helium/config', async (_req, reply) => ok(reply, helium.allConfig()));
     scope.get<{ Params: { name: string; artifact: string } }>('/api/helium/config/:name/:artifact', async (req, reply) =>
-      guarded(reply, async () => ok(reply, helium.config(req.params.name, req.params.artifact))));
+      guarded(reply, async () => ok(reply, await helium.config(req.params.name, req.params.artifact))));
     scope.post<{ Params: { name: string; artifact: string } }>('/api/helium/config/:name/:artifact', async (req, reply) =>
       guarded(reply, async () => {
         const body = req.body;
@@ -89,8 +89,8 @@ export function registerHeliumRoutes(app: FastifyInstance, services: Services, c
       }));
 
     scope.get<NoteParagraphParams>('/api/helium/suggest/:noteId/:paragraphId', async (req, reply) =>
-      guarded(reply, async () => ok(reply, apps.suggest(req.params.noteId, req.params.paragraphId))));
+      guarded(reply, async () => ok(reply, await apps.suggest(req.params.noteId, req.params.paragraphId))));
     scope.post<NoteParagraphParams>('/api/helium/load/:noteId/:paragraphId', async (req, reply) =>
-      guarded(reply, async () => ok(reply, apps.load(req.params.noteId, req.params.paragraphId, req.body))));
+      guarded(reply, async () => ok(reply, await apps.load(req.params.noteId, req.params.paragraphId, req.body))));
   });
 }

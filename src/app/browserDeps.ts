@@ -3,7 +3,7 @@ import { createCredentialVault, msgIdGenerator, type PreferenceStore, type Prefe
 import { ANONYMOUS_AUTH } from '../../protocol';
 import { saveTextFile } from './download';
 import { navigateHash } from './hashLocation';
-import { createHeliumRegistry } from '../../sagas/heliumRegistry';
+import { createHeliumRegistry, type HeliumBundleEntry, type HeliumRegistry } from '../../sagas/heliumRegistry';
 import { createRestClient } from '../../sagas/restClient';
 import { copyText } from '../pages/note/results/clipboard';
 import { wsUrlFor } from './wsUrl';
@@ -32,16 +32,42 @@ export function openSocket(url: string): Promise<SocketLike | null> {
 }
 
 
-function loadBundle(name: string, source: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-    const script = document.createElement('script');
-    script.src = url;
-    script.dataset.heliumBundle = name;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`Helium bundle ${name} failed to load`));
-    document.head.appendChild(script);
-  });
+type BundleWindow = Window & { _heliumBundles?: HeliumBundleEntry[] };
+
+/**
+ * Runs a Helium bundle as Zeppelin's page does, but from its same-origin URL as a script element rather than by
+ * evaluating its text, so a Content-Security-Policy without 'unsafe-eval' allows it. The page environment (jQuery,
+ * d3, template hooks) is its own chunk, loaded before the first bundle. One bundle at a time: each pushes its
+ * entries onto `window._heliumBundles`, which are handed to the registry once the script has run.
+ */
+function bundleLoader(registry: HeliumRegistry): SagaDeps['loadBundle'] {
+  let queue: Promise<unknown> = Promise.resolve();
+  const load = async (name: string, url: string): Promise<string[]> => {
+    if (!registry.page()) {
+      const { installZeppelinPage } = await import(/* webpackChunkName: "helium-page" */ '../helium/zeppelinPage');
+      registry.setPage(installZeppelinPage());
+    }
+    const w = window as BundleWindow;
+    w._heliumBundles = [];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const script = document.createElement('script');
+        script.src = url;
+        script.dataset.heliumBundle = name;
+        script.onload = () => resolve();
+        script.onerror = () => reject(new Error(`Helium bundle ${name} failed to load`));
+        document.head.appendChild(script);
+      });
+      return registry.register(w._heliumBundles ?? []);
+    } finally {
+      delete w._heliumBundles;
+    }
+  };
+  return (name, url) => {
+    const next = queue.then(() => load(name, url));
+    queue = next.catch(() => undefined);
+    return next;
+  };
 }
 
 async function fetchUrl(url: string): Promise<string> {
@@ -85,6 +111,7 @@ const prefs: PreferenceStore = {
 };
 
 export function browserDeps(): SagaDeps {
+  const helium = createHeliumRegistry();
   return {
     wsUrl: wsUrlFor(window.location),
     openSocket,
@@ -102,8 +129,8 @@ export function browserDeps(): SagaDeps {
     download: saveTextFile,
     openWindow: (url) => { window.open(url, '_blank', 'noopener'); },
     copyText,
-    helium: createHeliumRegistry(),
-    loadBundle,
+    helium,
+    loadBundle: bundleLoader(helium),
     pingIntervalMs: PING_INTERVAL_MS,
     fetchUrl,
     clearBasicAuth,

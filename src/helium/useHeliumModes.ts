@@ -3,15 +3,18 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { useAppSelector } from '../app/hooks';
 import { selectHeliumPackages } from '../../slices/helium';
 import type { HeliumMode } from '../results/HeliumVisualization';
-import type { VisualizationPlugin } from '../../sagas/heliumRegistry';
+import type { VisualizationBundle } from '../../sagas/heliumRegistry';
 import { useHeliumRegistry } from './HeliumContext';
 
-export function heliumModes(packages: ReturnType<typeof selectHeliumPackages>, registered: readonly VisualizationPlugin[]): HeliumMode[] {
+/** A registry icon is HTML (`<i class="fa fa-th">`); only its class is used, so no markup from a package runs. */
+const iconClass = (html?: string): string | undefined => (html ? /class\s*=\s*["']([\w\s-]+)["']/.exec(html)?.[1] : undefined);
+
+export function heliumModes(packages: ReturnType<typeof selectHeliumPackages>, registered: readonly VisualizationBundle[]): HeliumMode[] {
   const byName = new Map(registered.map((v) => [v.name, v]));
   const out: HeliumMode[] = [];
   for (const p of packages) {
-    const plugin = p.type === 'VISUALIZATION' ? byName.get(p.name) : undefined;
-    if (plugin) out.push({ name: p.name, label: plugin.label, icon: plugin.icon, plugin, config: p.config });
+    const bundle = p.type === 'VISUALIZATION' ? byName.get(p.name) : undefined;
+    if (bundle) out.push({ name: bundle.id, label: p.name, icon: iconClass(bundle.icon), bundle, config: p.config });
   }
   return out;
 }

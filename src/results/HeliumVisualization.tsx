@@ -1,77 +1,156 @@
 /**
- * A result drawn by a Helium visualisation bundle. The bundle owns the container's DOM; React only provides the
- * element and calls the bundle again when the table, the package config or the result's settings change.
+ * A table result drawn by a Helium VISUALIZATION package, driven as Zeppelin's result view drives it: the package's
+ * class is instantiated with the target element (a jQuery object) and the result's saved settings for the package
+ * (`graph.setting[<id>]`); then its transformation transforms the table and draws its settings, the visualization
+ * renders and draws its own settings, and is activated. A new table, settings or height refreshes the same instance
+ * (setConfig, transform, render); `emitConfig` saves the settings with the paragraph. The package owns the target
+ * element's DOM and the two settings elements; React only provides them.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { HeliumConfig, HeliumTable, VisualizationPlugin } from '../../sagas/heliumRegistry';
+import type { VisualizationBundle, ZeppelinPageHooks } from '../../sagas/heliumRegistry';
 import type { Cell, TableColumn } from './types';
 
 export interface HeliumMode {
+  /** The bundle id: `graph.mode` and the `graph.setting` key. */
   name: string;
+  /** The package name, the mode button's accessible name. */
   label: string;
   icon?: string;
-  plugin: VisualizationPlugin;
-  config: HeliumConfig;
+  bundle: VisualizationBundle;
+  /** The package's Helium configuration (saved values over defaults), given to the instance as `_packageConfig`. */
+  config: Record<string, unknown>;
 }
 
-export function heliumTable(columns: TableColumn[], rows: Cell[][]): HeliumTable {
-  return { columns: columns.map((c) => c.name), rows: rows.map((r) => r.map((v) => (v === undefined || v === null ? '' : String(v)))) };
+export interface ZeppelinTableData {
+  columns: { name: string; index: number; aggr: string }[];
+  rows: string[][];
+  comment: string;
 }
 
-const EMPTY: Record<string, unknown> = {};
+export function heliumTable(columns: TableColumn[], rows: Cell[][], comment = ''): ZeppelinTableData {
+  return {
+    columns: columns.map((c, index) => ({ name: c.name, index, aggr: 'sum' })),
+    rows: rows.map((r) => r.map((v) => (v === undefined || v === null ? '' : String(v)))),
+    comment,
+  };
+}
 
-/** Settings saved but not yet seen back in the paragraph config, by `<paragraphId>:<result index>`. */
-const unsettled = new Map<string, Record<string, unknown>>();
+interface Transformation {
+  transform(t: unknown): unknown;
+  renderSetting?(el: unknown): void;
+  setConfig?(c: unknown): void;
+}
 
-export function HeliumVisualization({ resultKey, mode, columns, rows, setting, height, onSettingChange }: {
-  resultKey: string; mode: HeliumMode; columns: TableColumn[]; rows: Cell[][]; setting: Record<string, unknown> | undefined; height: number;
+interface VisInstance {
+  getTransformation(): Transformation;
+  render(t: unknown): void;
+  renderSetting?(el: unknown): void;
+  setConfig?(c: unknown): void;
+  activate?(): void;
+  resize?(): void;
+  destroy?(): void;
+}
+
+const copy = (v: Record<string, unknown>): Record<string, unknown> => JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
+
+/** What Zeppelin's page sets on a visualization and its transformation before the first render. */
+function inject(target: object, hooks: ZeppelinPageHooks, emit: (c: Record<string, unknown>) => void): void {
+  Object.assign(target, { _emitter: emit, _compile: hooks.compile, _createNewScope: hooks.createNewScope, _templateRequest: hooks.templateRequest });
+}
+
+/** A DOM id from the result's key and the package id (bundles address their element by id). */
+export const targetId = (resultKey: string, id: string): string => `p${resultKey}_${id}`.replace(/[^\w-]/g, '_');
+
+export function HeliumVisualization({ resultKey, mode, hooks, table, setting, height, optionOpen, onSettingChange }: {
+  resultKey: string; mode: HeliumMode; hooks: ZeppelinPageHooks | undefined; table: ZeppelinTableData;
+  setting: Record<string, unknown> | undefined; height: number; optionOpen: boolean;
   onSettingChange(next: Record<string, unknown>): void;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const chart = useRef<HTMLDivElement>(null);
+  const trSetting = useRef<HTMLDivElement>(null);
+  const vizSetting = useRef<HTMLDivElement>(null);
+  const instance = useRef<VisInstance | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const table = useMemo(() => heliumTable(columns, rows), [columns, rows]);
-  // The latest callback, read at call time: a new closure every render must not redraw the bundle.
+  // The latest callback, read at call time: a new closure every render must not rebuild the instance.
   const save = useRef(onSettingChange);
   save.current = onSettingChange;
-  // The last setting saved for this result wins until the paragraph's config shows exactly it: an echo of an
-  // earlier save arriving in between must not bring back the older choice (and the next change built on it). It is
-  // kept outside the component because a paragraph update may mount the view again.
-  const [, redraw] = useState(0);
-  const saved = setting ?? EMPTY;
-  const local = unsettled.get(resultKey);
-  if (local !== undefined && JSON.stringify(local) === JSON.stringify(saved)) unsettled.delete(resultKey);
-  const shown = unsettled.get(resultKey) ?? saved;
-  const key = useRef(resultKey);
-  key.current = resultKey;
-  const saveSetting = useRef((next: Record<string, unknown>) => {
-    unsettled.set(key.current, next);
-    redraw((n) => n + 1);
-    save.current(next);
-  }).current;
+  const config = useMemo(() => copy(setting ?? {}), [setting]);
+  const fail = (e: unknown): void => setError(`${mode.label} could not draw this result: ${e instanceof Error ? e.message : String(e)}`);
 
   useEffect(() => {
-    const el = ref.current;
-    if (!el) return undefined;
-    let cleanup: void | (() => void);
+    const el = chart.current;
+    if (!el || !hooks) return undefined;
+    el.style.height = `${height}px`;
+    let vis: VisInstance;
     try {
-      cleanup = mode.plugin.render(el, table, mode.config, { setting: shown, saveSetting, height });
+      vis = new mode.bundle.class(hooks.wrap(el), copy(config)) as VisInstance;
+      const emit = (next: Record<string, unknown>): void => save.current(copy(next));
+      inject(vis, hooks, emit);
+      Object.assign(vis, { _packageConfig: mode.config });
+      const tr = vis.getTransformation();
+      inject(tr, hooks, emit);
+      const transformed = tr.transform(table);
+      tr.renderSetting?.(hooks.wrap(trSetting.current as HTMLElement));
+      vis.render(transformed);
+      vis.renderSetting?.(hooks.wrap(vizSetting.current as HTMLElement));
+      vis.activate?.();
+      instance.current = vis;
       setError(null);
     } catch (e) {
-      setError(`${mode.label} could not draw this result: ${e instanceof Error ? e.message : String(e)}`);
+      fail(e);
+      return undefined;
     }
+    const onResize = (): void => vis.resize?.();
+    window.addEventListener('resize', onResize);
     return () => {
+      window.removeEventListener('resize', onResize);
+      instance.current = null;
       try {
-        if (typeof cleanup === 'function') cleanup();
+        vis.destroy?.();
       } catch {
-        // A failing cleanup must not keep the next drawing from happening.
+        // A failing destroy must not keep the next drawing from happening.
       }
+      for (const r of [chart, trSetting, vizSetting]) if (r.current) r.current.textContent = '';
     };
-  }, [mode, table, shown, height, saveSetting]);
+    // Only a new package or page environment makes a new instance; data and settings changes refresh it below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode.bundle, hooks]);
 
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const vis = instance.current;
+    const el = chart.current;
+    if (!vis || !el || !hooks) return;
+    el.style.height = `${height}px`;
+    try {
+      const tr = vis.getTransformation();
+      tr.setConfig?.(copy(config));
+      const transformed = tr.transform(table);
+      tr.renderSetting?.(hooks.wrap(trSetting.current as HTMLElement));
+      vis.setConfig?.(copy(config));
+      vis.render(transformed);
+      vis.renderSetting?.(hooks.wrap(vizSetting.current as HTMLElement));
+      vis.activate?.();
+      setError(null);
+    } catch (e) {
+      fail(e);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [config, table, height]);
+
+  const id = targetId(resultKey, mode.name);
   return (
     <>
       {error && <p role="alert" className="result-message">{error}</p>}
-      <div ref={ref} className={`helium-visualization helium-${mode.name}`} data-helium={mode.name} style={{ minHeight: Math.min(height, 120) }} />
+      <div className="result-settings" role="region" aria-label="Chart settings" hidden={!optionOpen}>
+        <div ref={trSetting} id={`trsetting${id}`} />
+        <div ref={vizSetting} id={`vizsetting${id}`} />
+      </div>
+      <div ref={chart} id={id} className={`helium-visualization helium-${mode.name}`} data-helium={mode.name} />
     </>
   );
 }

@@ -6,7 +6,8 @@
 import { useMemo, type ReactNode } from 'react';
 import type { ParagraphStatus } from '../../protocol/model';
 import { effectiveMode, isBuiltInMode } from './modes';
-import { HeliumVisualization, type HeliumMode } from './HeliumVisualization';
+import { HeliumVisualization, heliumTable, type HeliumMode } from './HeliumVisualization';
+import type { ZeppelinPageHooks } from '../../sagas/heliumRegistry';
 import { parseTableText, TableData } from './table/parseTable';
 import { TableView, type TableSetting } from './table/TableView';
 import { normalizePivot, pivot, rowSource, type CellSource, type PivotConfig } from './pivot/pivot';
@@ -34,6 +35,8 @@ export interface ResultViewProps {
   title?: string;
   /** Enabled Helium visualisations, in the Helium page's order; offered for table results after the built-in modes. */
   heliumModes?: readonly HeliumMode[];
+  /** The page environment Helium visualizations are given (set once the first bundle has loaded). */
+  heliumHooks?: ZeppelinPageHooks;
   onConfigChange(next: ResultConfig): void;
 }
 
@@ -68,7 +71,7 @@ function load(result: { type: string; data: string }): Loaded | null {
 
 const NO_HELIUM: readonly HeliumMode[] = [];
 
-export function ResultView({ paragraphId, index, result, config: savedConfig, status, dateFinished, title, heliumModes = NO_HELIUM, onConfigChange }: ResultViewProps) {
+export function ResultView({ paragraphId, index, result, config: savedConfig, status, dateFinished, title, heliumModes = NO_HELIUM, heliumHooks, onConfigChange }: ResultViewProps) {
   const [config, commit] = usePendingConfig(savedConfig, onConfigChange);
   const loaded = useMemo(() => load(result), [result]);
   const graph: GraphConfig = useMemo(() => config?.graph ?? {}, [config]);
@@ -90,6 +93,8 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
     [mode, source, scatterSetting],
   );
 
+  const heliumData = useMemo(() => (loaded?.kind === 'table' ? heliumTable(loaded.columns, loaded.table.rows, loaded.table.comment) : null), [loaded]);
+
   if (!loaded) return null;
   if (loaded.kind === 'error') return <p role="alert" className="result-message">{loaded.message}</p>;
 
@@ -100,10 +105,10 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
   const setSetting = (m: ChartMode, patch: Partial<ChartSetting>) => commit(withChartSetting(graph, m, patch));
 
   let body: ReactNode = null;
-  if (heliumMode && loaded.kind === 'table') {
+  if (heliumMode && heliumData) {
     body = (
-      <HeliumVisualization resultKey={`${paragraphId}:${index}`} mode={heliumMode} columns={loaded.columns} rows={loaded.table.rows} height={height}
-        setting={graph.setting?.[heliumMode.name] as Record<string, unknown> | undefined}
+      <HeliumVisualization resultKey={`${paragraphId}_${index}`} mode={heliumMode} hooks={heliumHooks} table={heliumData}
+        height={height} optionOpen={optionOpen} setting={graph.setting?.[heliumMode.name] as Record<string, unknown> | undefined}
         onSettingChange={(next) => commit({ ...graph, setting: { ...(graph.setting ?? {}), [heliumMode.name]: next } })} />
     );
   } else if (mode === 'table') {
@@ -142,7 +147,7 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
 
   return (
     <div className="result-view" data-paragraph={paragraphId} data-result-index={index} data-status={status} data-mode={shownMode}>
-      <ResultToolbar resultType={result.type} heliumModes={offeredHelium} shownMode={shownMode} showSettings={mode !== 'network' && !heliumMode}
+      <ResultToolbar resultType={result.type} heliumModes={offeredHelium} shownMode={shownMode} showSettings={mode !== 'network'}
         optionOpen={optionOpen} onModeChange={(m) => commit({ ...graph, mode: m })} onSettingsToggle={() => commit({ ...graph, optionOpen: !optionOpen })} />
       {missingHelium && <p role="note" className="result-message">Visualization {missingHelium} is not enabled; showing the table.</p>}
       {body}

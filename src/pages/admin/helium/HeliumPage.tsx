@@ -32,6 +32,11 @@ function Package({ row }: { row: PackageRow }) {
         {enabled && <span className="admin-muted">enabled{s.loadedBundles.includes(row.name) ? ', bundle loaded' : ''}</span>}
       </header>
       <p>{pkg.description}</p>
+      {s.bundleErrors[row.name] && (
+        <div role="alert" aria-label={`Bundle error of ${row.name}`} className="helium-bundle-error">
+          <strong>Bundle failed:</strong> <pre>{s.bundleErrors[row.name]}</pre>
+        </div>
+      )}
       {pkg.spell && <p className="admin-muted">Usage: <code>{pkg.spell.usage ?? pkg.spell.magic}</code></p>}
       <div className="admin-actions">
         {enabled

@@ -9,6 +9,8 @@ import { TextResult } from './TextResult';
 import { ansiToHtml } from './terminalText';
 import { copyText } from './clipboard';
 import { useHeliumModes } from '../../../helium/useHeliumModes';
+import { useHeliumRegistry } from '../../../helium/HeliumContext';
+import { SpellDisplay } from '../../../helium/SpellDisplay';
 
 // Tables, charts and networks come with their chart libraries, so they load only when a note shows one.
 const ResultView = lazy(() => import(/* webpackChunkName: "results" */ '../../../results/ResultView').then((m) => ({ default: m.ResultView })));
@@ -42,6 +44,7 @@ function ResultBody({ m, paragraphId, index, config, streaming, title, exportTit
 }) {
   const dispatch = useAppDispatch();
   const heliumModes = useHeliumModes();
+  const heliumHooks = useHeliumRegistry().page();
   switch (m.type) {
     case 'TEXT':
       return <TextResult data={m.data} streaming={streaming} />;
@@ -58,13 +61,20 @@ function ResultBody({ m, paragraphId, index, config, streaming, title, exportTit
     case 'NETWORK':
       return (
         <Suspense fallback={<p role="status">Loading visualisation…</p>}>
-          <ResultView paragraphId={paragraphId} index={index} result={m} config={config} status={status} dateFinished={dateFinished} title={exportTitle} heliumModes={heliumModes}
+          <ResultView paragraphId={paragraphId} index={index} result={m} config={config} status={status} dateFinished={dateFinished} title={exportTitle} heliumModes={heliumModes} heliumHooks={heliumHooks}
             onConfigChange={(next) => dispatch(notePage.resultConfigChanged({ id: paragraphId, index, config: next }))} />
         </Suspense>
       );
     case 'NULL':
       return null;
     default:
+      // A spell's magic as the type: the result of a spell that draws into the page (an ELEMENT), run again here.
+      if (m.type.startsWith('%')) {
+        return (
+          <SpellDisplay magic={m.type} text={m.data} domId={`p${paragraphId}_${index}_custom`.replace(/[^\w-]/g, '_')}
+            renderPart={(part, i) => <ResultBody m={part} paragraphId={paragraphId} index={index * 100 + i} config={undefined} streaming={false} title={title} />} />
+        );
+      }
       return <pre className="result-raw">{m.data}</pre>;
   }
 }
