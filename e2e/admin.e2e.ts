@@ -73,9 +73,9 @@ test('enable the shipped visualisation package: confirmed, listed as enabled, it
   const confirm = page.getByRole('dialog', { name: 'Enable zeppelin-heatmap' });
   await confirm.getByRole('button', { name: 'Enable' }).click();
   await heat.getByText('enabled, bundle loaded').waitFor();
-  const registered = await page.evaluate(() =>
-    (window as unknown as { zeppelinHelium: { visualizations(): { name: string; label: string }[] } }).zeppelinHelium.visualizations().map((v) => `${v.name}:${v.label}`));
-  expect(registered).toEqual(['zeppelin-heatmap:Heat Map']);
+  // The bundle ran as a same-origin script (no eval), once.
+  const scripts = () => page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement>('script[data-helium-bundle]')].map((s) => `${s.dataset.heliumBundle} ${new URL(s.src).pathname}`));
+  expect(await scripts()).toEqual(['zeppelin-heatmap /api/helium/bundle/load/zeppelin-heatmap']);
   await page.getByRole('list', { name: 'Visualization order' }).getByRole('listitem', { name: 'zeppelin-heatmap' }).waitFor();
 
   // The config panel: opening → open, and a saved number comes back converted.
@@ -85,14 +85,12 @@ test('enable the shipped visualisation package: confirmed, listed as enabled, it
   await conf.getByRole('button', { name: 'Save' }).click();
   await conf.waitFor({ state: 'detached' });
   const saved = await (await fetch(new URL('api/helium/config', server.url))).json() as { body: Record<string, Record<string, unknown>> };
-  expect(saved.body['zeppelin-heatmap@1.1.0']).toEqual(expect.objectContaining({ maxCells: 50 }));
+  expect(saved.body['zeppelin-heatmap/1.1.0']).toEqual(expect.objectContaining({ maxCells: 50 }));
 
   // After a reload the bundle comes from the startup load of enabled packages.
   await page.reload();
   await page.getByRole('list', { name: 'Packages' }).waitFor();
-  const again = await waitUntil(() => page.evaluate(() =>
-    (window as unknown as { zeppelinHelium?: { visualizations(): unknown[] } }).zeppelinHelium?.visualizations().length ?? 0), (n) => n === 1);
-  expect(again).toBe(1);
+  await waitUntil(scripts, (s) => s.length === 1);
 
   await page.getByRole('button', { name: 'SPELL' }).click();
   await page.getByRole('listitem', { name: 'zeppelin-wordcount' }).getByText('Usage: %wordcount <any text>').waitFor();

@@ -86,7 +86,7 @@ test('the bubble chart draws a table result, with its column selector and All / 
   await waitUntil(() => p.locator('.helium-visualization svg circle').count(), (n) => n === 3, 20_000);
   await settings.getByRole('button', { name: 'Group' }).click();
   await p.locator('.helium-visualization svg text.groups').first().waitFor();
-  const saved = await waitUntil(() => restParagraph(noteId, pid), (x) => x.config?.results?.['0']?.graph?.setting?.['zeppelin-bubblechart']?.mode === 'group');
+  const saved = await waitUntil(() => restParagraph(noteId, pid), (x) => (x.config?.results?.['0']?.graph?.setting?.['zeppelin-bubblechart'] as { mode?: string } | undefined)?.mode === 'group');
   const setting = saved.config?.results?.['0']?.graph?.setting?.['zeppelin-bubblechart'] as Record<string, { name: string } | string>;
   expect(saved.config?.results?.['0']?.graph?.mode).toBe('zeppelin-bubblechart');
   expect([setting.name, setting.value, setting.group, setting.color].map((c) => (c as { name: string }).name)).toEqual(['fruit', 'amount', 'grp', 'level']);

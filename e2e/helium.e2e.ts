@@ -48,7 +48,7 @@ test('an enabled visualisation package is a mode button of a table result, draws
 
   const p = await openParagraph(page, noteId, pid);
   const modes = p.getByRole('group', { name: 'Visualization' });
-  await modes.getByRole('button', { name: 'Heat Map' }).click();
+  await modes.getByRole('button', { name: 'zeppelin-heatmap' }).click();
   const grid = p.getByRole('table', { name: 'Heat map' });
   await grid.waitFor();
   const cells = await grid.locator('tbody td').evaluateAll((tds) => tds.map((td) => [td.textContent, (td as HTMLElement).style.background !== '']));
@@ -57,7 +57,7 @@ test('an enabled visualisation package is a mode button of a table result, draws
     ['Oslo', false], ['59.91', true], ['10.75', true],
     ['Quito', false], ['-0.18', true], ['-78.47', true],
   ]);
-  expect(await modes.getByRole('button', { name: 'Heat Map' }).getAttribute('aria-pressed')).toBe('true');
+  expect(await modes.getByRole('button', { name: 'zeppelin-heatmap' }).getAttribute('aria-pressed')).toBe('true');
   await waitUntil(() => restParagraph(noteId, pid), (x) => x.config?.results?.['0']?.graph?.mode === 'zeppelin-heatmap');
 
   // Kept after a reload (the note route waits for the bundle); disabling the package falls back to the table.
@@ -67,12 +67,12 @@ test('an enabled visualisation package is a mode button of a table result, draws
   await page.reload();
   const again = page.locator(`#paragraph_${pid}`);
   await again.getByText('Visualization zeppelin-heatmap is not enabled; showing the table.').waitFor();
-  expect(await again.getByRole('button', { name: 'Heat Map' }).count()).toBe(0);
+  expect(await again.getByRole('button', { name: 'zeppelin-heatmap' }).count()).toBe(0);
   expect(await again.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
 });
 
 test('%wordcount runs in the browser with the spell bundle and the server stores its result', async () => {
-  await rest('POST', '/api/helium/enable/zeppelin-wordcount', 'zeppelin-wordcount@1.0.0');
+  await rest('POST', '/api/helium/enable/zeppelin-wordcount', 'zeppelin-wordcount');
   const { page } = env.browser;
   const { noteId, pid } = await newNote('spell', '%wordcount some words here some', false);
   const p = await openParagraph(page, noteId, pid);
@@ -86,7 +86,7 @@ test('%wordcount runs in the browser with the spell bundle and the server stores
 });
 
 test('run all: %md and %sh run on the server, %wordcount in the browser between them, and a second viewer sees all three', async () => {
-  await rest('POST', '/api/helium/enable/zeppelin-wordcount', 'zeppelin-wordcount@1.0.0');
+  await rest('POST', '/api/helium/enable/zeppelin-wordcount', 'zeppelin-wordcount');
   const { page, context } = env.browser;
   const texts = ['%md\n# Counted words', '%wordcount alpha beta alpha', '%sh\necho after the spell'];
   const noteId = await rest<string>('POST', '/api/notebook', { notePath: `/helium e2e/run all ${Date.now()}`, paragraphs: texts.map((text) => ({ text })) });
@@ -137,7 +137,7 @@ test('the summary application is offered for a table paragraph, loads and shows 
 });
 
 test('the map draws the points of a latitude/longitude table on a plain background, requesting no tiles', async () => {
-  await rest('POST', '/api/helium/enable/zeppelin-map', 'zeppelin-map@1.0.0');
+  await rest('POST', '/api/helium/enable/zeppelin-map', 'zeppelin-map');
   const { page } = env.browser;
   const { noteId, pid } = await newNote('map', CITIES, true);
   const requests: string[] = [];
@@ -145,13 +145,14 @@ test('the map draws the points of a latitude/longitude table on a plain backgrou
   page.on('request', onRequest);
   try {
     const p = await openParagraph(page, noteId, pid);
-    await p.getByRole('group', { name: 'Visualization' }).getByRole('button', { name: 'Map' }).click();
+    await p.getByRole('group', { name: 'Visualization' }).getByRole('button', { name: 'zeppelin-map' }).click();
     const map = p.getByRole('img', { name: 'Map of 3 points' });
     await map.waitFor();
     expect(await map.locator('circle.helium-map-point').count()).toBe(3);
     expect(await map.locator('image').count()).toBe(0);
     await p.getByText('No tile URL is configured for Streets').waitFor();
     // A text column as latitude gives no valid point; the column choice is kept in the result's settings.
+    await p.getByRole('button', { name: 'settings', exact: true }).click();
     const settings = p.getByRole('group', { name: 'Map settings' });
     await settings.getByLabel('Latitude').selectOption('city');
     await p.getByRole('img', { name: 'Map of 0 points' }).waitFor();

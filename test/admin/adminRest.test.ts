@@ -146,28 +146,28 @@ type Result = { registry: string; enabled: boolean; pkg: { name: string; type: s
 
 describe('helium', () => {
   test('the shipped packages are seeded and listed with their versions', async () => {
-    expect(existsSync(join(server.confDir, 'helium', 'zeppelin-heatmap', 'heatmap.js'))).toBe(true);
+    expect(existsSync(join(server.confDir, 'helium', 'zeppelin-heatmap', '1.1.0', 'index.js'))).toBe(true);
     const all = await api<Record<string, Result[]>>(server.url, '/api/helium/package');
     expect(Object.keys(all.body.body ?? {}).sort()).toEqual(['zeppelin-heatmap', 'zeppelin-map', 'zeppelin-summary', 'zeppelin-wordcount']);
-    expect(all.body.body?.['zeppelin-heatmap'].map((r) => r.pkg.artifact).sort()).toEqual(['zeppelin-heatmap@1.0.0', 'zeppelin-heatmap@1.1.0']);
-    expect(all.body.body?.['zeppelin-wordcount'][0]).toEqual(expect.objectContaining({ registry: 'local', enabled: false }));
+    expect(all.body.body?.['zeppelin-heatmap'].map((r) => r.pkg.artifact).sort()).toEqual(['zeppelin-heatmap/1.0.0', 'zeppelin-heatmap/1.1.0']);
+    expect(all.body.body?.['zeppelin-wordcount'][0]).toEqual(expect.objectContaining({ registry: join(server.confDir, 'helium'), enabled: false }));
     expect((await api(server.url, '/api/helium/package/zeppelin-heatmap')).status).toBe(200);
     expect((await api(server.url, '/api/helium/package/nope')).status).toBe(404);
   });
 
   test('enable with a bare artifact string, bundle served as javascript, disable', async () => {
     expect((await api(server.url, '/api/helium/bundle/load/zeppelin-heatmap')).text).toBe('');
-    const enabled = await api(server.url, '/api/helium/enable/zeppelin-heatmap', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'zeppelin-heatmap@1.0.0' });
+    const enabled = await api(server.url, '/api/helium/enable/zeppelin-heatmap', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'zeppelin-heatmap/1.0.0' });
     expect(enabled.body).toEqual({ status: 'OK' });
     const on = await api<Result[]>(server.url, '/api/helium/enabledPackage');
-    expect(on.body.body?.map((r) => r.pkg.artifact)).toEqual(['zeppelin-heatmap@1.0.0']);
+    expect(on.body.body?.map((r) => r.pkg.artifact)).toEqual(['zeppelin-heatmap/1.0.0']);
     const bundle = await api(server.url, '/api/helium/bundle/load/zeppelin-heatmap?refresh=false');
     expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
-    expect(bundle.text).toContain('registerVisualization');
+    expect(bundle.text).toContain('window._heliumBundles.push({id:"zeppelin-heatmap",name:"zeppelin-heatmap"');
     expect((await api<string[]>(server.url, '/api/helium/order/visualization')).body.body).toEqual(['zeppelin-heatmap']);
     // Enabling another version replaces the first.
-    await post('/api/helium/enable/zeppelin-heatmap', 'zeppelin-heatmap@1.1.0');
-    expect((await api<Result[]>(server.url, '/api/helium/enabledPackage')).body.body?.map((r) => r.pkg.artifact)).toEqual(['zeppelin-heatmap@1.1.0']);
+    await post('/api/helium/enable/zeppelin-heatmap', 'zeppelin-heatmap/1.1.0');
+    expect((await api<Result[]>(server.url, '/api/helium/enabledPackage')).body.body?.map((r) => r.pkg.artifact)).toEqual(['zeppelin-heatmap/1.1.0']);
     expect((await post('/api/helium/disable/zeppelin-heatmap')).body).toEqual({ status: 'OK' });
     expect((await post('/api/helium/disable/zeppelin-heatmap')).status).toBe(404);
     expect((await post('/api/helium/enable/nope', 'nope@1')).status).toBe(404);
@@ -176,17 +176,17 @@ describe('helium', () => {
   });
 
   test('config: 400 unless enabled, spec and persisted values, saved per artifact', async () => {
-    const art = encodeURIComponent('zeppelin-wordcount@1.0.0');
+    const art = encodeURIComponent('zeppelin-wordcount');
     expect((await api(server.url, `/api/helium/config/zeppelin-wordcount/${art}`)).status).toBe(400);
-    await post('/api/helium/enable/zeppelin-wordcount', 'zeppelin-wordcount@1.0.0');
+    await post('/api/helium/enable/zeppelin-wordcount', 'zeppelin-wordcount');
     const conf = await api<{ confSpec: Record<string, unknown>; confPersisted: Record<string, unknown> }>(server.url, `/api/helium/config/zeppelin-wordcount/${art}`);
     expect(conf.body.body).toEqual({ confSpec: { top: expect.objectContaining({ type: 'number' }) }, confPersisted: {} });
     expect((await post(`/api/helium/config/zeppelin-wordcount/${art}`, { top: 3 })).body).toEqual({ status: 'OK', body: { top: 3 } });
     expect((await api(server.url, '/api/helium/spell/config/zeppelin-wordcount')).body.body).toEqual(expect.objectContaining({ confPersisted: { top: 3 } }));
-    expect((await api(server.url, '/api/helium/config')).body.body).toEqual({ 'zeppelin-wordcount@1.0.0': { top: 3 } });
+    expect((await api(server.url, '/api/helium/config')).body.body).toEqual({ 'zeppelin-wordcount': { top: 3 } });
     expect((await post(`/api/helium/config/zeppelin-wordcount/${art}`, ['x'])).status).toBe(400);
     const state = JSON.parse(readFileSync(join(server.confDir, 'helium.json'), 'utf8')) as { enabled: Record<string, string> };
-    expect(state.enabled).toEqual({ 'zeppelin-wordcount': 'zeppelin-wordcount@1.0.0' });
+    expect(state.enabled).toEqual({ 'zeppelin-wordcount': 'zeppelin-wordcount' });
   });
 
   test('visualisation order is saved and orders the enabled list; bad bodies are 400', async () => {
@@ -195,15 +195,15 @@ describe('helium', () => {
     expect((await post('/api/helium/order/visualization', { a: 1 })).status).toBe(400);
   });
 
-  test('a descriptor whose bundle leaves the registry, or that is not JSON, is skipped with a warning', async () => {
+  test('a descriptor whose app module leaves the registry, or that is not JSON, is skipped with a warning', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     mkdirSync(join(server.confDir, 'helium', 'evil'));
-    writeFileSync(join(server.confDir, 'helium', 'evil', 'evil.json'), JSON.stringify({ type: 'VISUALIZATION', name: 'evil', bundle: '../../credentials.key' }));
+    writeFileSync(join(server.confDir, 'helium', 'evil', 'evil.json'), JSON.stringify({ type: 'APPLICATION', name: 'evil', app: '../../credentials.key' }));
     writeFileSync(join(server.confDir, 'helium', 'broken.json'), '{');
     const all = await api<Record<string, Result[]>>(server.url, '/api/helium/package');
     expect(Object.keys(all.body.body ?? {}).sort()).toEqual(['zeppelin-heatmap', 'zeppelin-map', 'zeppelin-summary', 'zeppelin-wordcount']);
     const warned = warn.mock.calls.map((c) => String(c[0])).join('\n');
-    expect(warned).toMatch(/evil\.json: bundle \.\.\/\.\.\/credentials\.key is missing or outside/);
+    expect(warned).toMatch(/evil\.json: app \.\.\/\.\.\/credentials\.key is missing or outside/);
     expect(warned).toMatch(/broken\.json/);
     warn.mockRestore();
   });

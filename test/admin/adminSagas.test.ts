@@ -135,11 +135,11 @@ describe('helium', () => {
         'GET /helium/package': () => ({ heat: [vis('heat', enabled, '2026-01-01T00:00:00Z')] }),
         'GET /helium/order/visualization': [],
         'POST /helium/enable/heat': () => { enabled = true; return { status: 'OK' }; },
-        'GET /helium/bundle/load/heat': 'window.zeppelinHelium.registerVisualization({})',
+        'GET /helium/bundle/load/heat': 'window._heliumBundles.push({})',
       },
     });
     const loaded: string[] = [];
-    t.deps.loadBundle = async (name) => { loaded.push(name); };
+    t.deps.loadBundle = async (name, url) => { loaded.push(`${name} ${url}`); return [name]; };
     t.store.dispatch(route.changed('/helium'));
     await t.clock.advance(0);
     t.store.dispatch(adminHelium.enableRequested({ name: 'heat', artifact: 'heat@1.0.0' }));
@@ -148,7 +148,7 @@ describe('helium', () => {
     t.store.dispatch(adminHelium.confirmAccepted({ action: 'enable', name: 'heat', artifact: 'heat@1.0.0' }));
     await t.clock.advance(0);
     expect(t.rest.calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', path: '/helium/enable/heat', body: 'heat@1.0.0' });
-    expect(loaded).toEqual(['heat']);
+    expect(loaded).toEqual(['heat /api/helium/bundle/load/heat']);
     const s = t.store.getState().adminHelium;
     expect(s.loadedBundles).toEqual(['heat']);
     expect(s.order).toEqual(['heat']);
@@ -213,10 +213,20 @@ describe('helium', () => {
     t.task?.cancel();
   });
 
-  test('the global bundle API is installed when the sagas start', async () => {
-    delete (globalThis as { zeppelinHelium?: unknown }).zeppelinHelium;
-    const t = await started();
-    expect((globalThis as { zeppelinHelium?: unknown }).zeppelinHelium).toBe(t.deps.helium);
+  test('a bundle that cannot be built is shown next to its package', async () => {
+    const t = await started({
+      rest: {
+        'GET /helium/package': () => ({ heat: [vis('heat', true, '2026-01-01T00:00:00Z')] }),
+        'GET /helium/order/visualization': [],
+        'POST /helium/enable/heat': { status: 'OK' },
+        'GET /helium/bundle/load/heat': 'ERROR: Could not resolve "highcharts"',
+      },
+    });
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    t.store.dispatch(adminHelium.confirmAccepted({ action: 'enable', name: 'heat', artifact: 'heat@1.0.0' }));
+    await t.clock.advance(0);
+    expect(t.store.getState().adminHelium.bundleErrors).toEqual({ heat: 'Could not resolve "highcharts"' });
+    errors.mockRestore();
     t.task?.cancel();
   });
 });

@@ -3,6 +3,7 @@
 import { helium } from '../../slices/helium';
 import { notePage } from '../../slices/notePage';
 import { createHeliumRegistry } from '../../sagas/heliumRegistry';
+import { SpellBase, SpellResult } from '../../helium-framework/zeppelin-spell';
 import { feed } from '../support/feedReducer';
 import { frame, loadFixtureNote } from '../support/frames';
 import { NOTE_ID, openNote, PY } from '../note/noteHarness';
@@ -24,14 +25,18 @@ const heliumRegistry = createHeliumRegistry();
 
 beforeEach(() => {
   heliumRegistry.clear();
-  heliumRegistry.registerSpell({
-    name: 'fake-spell',
-    magic: '%fake',
-    interpret: (text, config) => {
+  // A spell as Zeppelin's packages write one: a SpellBase subclass answering a SpellResult.
+  class FakeSpell extends SpellBase {
+    constructor() {
+      super('%fake');
+    }
+
+    override interpret(text: string, config: Record<string, unknown>): SpellResult {
       if (text.startsWith('fail')) throw new Error('the spell refused');
-      return [{ type: 'TEXT', data: `${String(config.prefix)}${text.repeat(Number(config.repeat))}` }];
-    },
-  });
+      return new SpellResult(`${String(config.prefix)}${text.repeat(Number(config.repeat))}`, 'TEXT');
+    }
+  }
+  heliumRegistry.register([{ id: 'fake-spell', name: 'fake-spell', type: 'SPELL', class: FakeSpell }]);
 });
 afterAll(() => heliumRegistry.clear());
 

@@ -7,6 +7,7 @@
 import { notePage } from '../../slices/notePage';
 import { route } from '../../slices/route';
 import { createHeliumRegistry } from '../../sagas/heliumRegistry';
+import { SpellBase, SpellResult } from '../../helium-framework/zeppelin-spell';
 import type { Paragraph, ParagraphStatus } from '../../protocol';
 import { NOTE_ID, openNote, PY } from '../note/noteHarness';
 
@@ -25,14 +26,18 @@ const heliumRegistry = createHeliumRegistry();
 
 beforeEach(() => {
   heliumRegistry.clear();
-  heliumRegistry.registerSpell({
-    name: 'fake-spell',
-    magic: '%fake',
-    interpret: (text) => {
+  // A spell as Zeppelin's packages write one: a SpellBase subclass answering a SpellResult.
+  class FakeSpell extends SpellBase {
+    constructor() {
+      super('%fake');
+    }
+
+    override interpret(text: string): SpellResult {
       if (text.startsWith('fail')) throw new Error('the spell refused');
-      return [{ type: 'TEXT', data: `<${text}>` }];
-    },
-  });
+      return new SpellResult(`<${text}>`, 'TEXT');
+    }
+  }
+  heliumRegistry.register([{ id: 'fake-spell', name: 'fake-spell', type: 'SPELL', class: FakeSpell }]);
 });
 afterAll(() => heliumRegistry.clear());
 

@@ -145,7 +145,7 @@ describe('plugins', () => {
         'GET /helium/bundle/load/broken': 'ERROR: build failed',
       },
     });
-    t.deps.loadBundle = async (name) => { loaded.push(name); };
+    t.deps.loadBundle = async (name) => { loaded.push(name); return [name]; };
     await t.clock.advance(0);
     expect(loaded).toEqual(['ultimate-heatmap', 'echo-spell']);
     expect(t.store.getState().helium).toMatchObject({ bundleStatus: 'loaded', bundles: ['ultimate-heatmap', 'echo-spell'] });

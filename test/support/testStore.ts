@@ -84,7 +84,7 @@ export function makeTestStore(opts: TestStoreOptions = {}) {
     setTitle: (t) => { titles.push(t); },
     reload: () => { reloads++; },
     download: (fileName, text) => { downloads.push({ fileName, text }); },
-    loadBundle: async () => undefined,
+    loadBundle: async (name) => [name],
     openWindow: (url) => { openedWindows.push(url); },
     copyText: async (text) => { copied.push(text); return opts.clipboard ?? true; },
     helium: opts.helium ?? createHeliumRegistry(),
