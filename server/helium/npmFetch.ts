@@ -11,6 +11,8 @@ import { dirname, join } from 'node:path';
 import { safeName } from './artifact';
 
 const NPM_TIMEOUT_MS = 5 * 60_000;
+/** Bundles resolve these to our implementations, so npm installs empty stand-ins instead (Zeppelin links its own). */
+const FRAMEWORK_MODULES = ['zeppelin-vis', 'zeppelin-tabledata', 'zeppelin-spell'];
 const ERROR_LINES = 15;
 
 function versionAt(dir: string): string | undefined {
@@ -70,7 +72,13 @@ export async function fetchNpmPackage(name: string, version: string, o: NpmFetch
   const work = `${target}.partial-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'helium-package-install', private: true, dependencies: { [name]: version } }, null, 2));
+  const overrides: Record<string, string> = {};
+  for (const m of FRAMEWORK_MODULES) {
+    mkdirSync(join(work, 'framework', m), { recursive: true });
+    writeFileSync(join(work, 'framework', m, 'package.json'), JSON.stringify({ name: m, version: '0.0.0', private: true }));
+    overrides[m] = `file:./framework/${m}`;
+  }
+  writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'helium-package-install', private: true, dependencies: { [name]: version }, overrides }, null, 2));
   try {
     await runNpm(['install', '--ignore-scripts', '--omit=dev', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], work);
     if (versionAt(join(work, 'node_modules', name)) !== version) throw new Error(`npm did not install ${name}@${version}`);
