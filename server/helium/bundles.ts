@@ -10,9 +10,9 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { HeliumPackage } from '../../protocol';
-import { atomicWrite } from '../storage/atomicWrite';
 import { parseArtifact, safeName, type Artifact } from './artifact';
 import { bundlePackage } from './bundler';
 import { fetchNpmPackage } from './npmFetch';
@@ -74,7 +74,10 @@ export class HeliumBundles {
     const id = a.kind === 'npm' ? a.name : packageName(dir) ?? pkg.name;
     const text = await bundlePackage({ id, name: pkg.name, icon: pkg.icon, type: pkg.type, dir });
     mkdirSync(this.bundleDir, { recursive: true });
-    await atomicWrite(file, text);
+    // Renamed into place so that a reader never sees half a bundle; not fsynced: a lost cache is rebuilt.
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, text, 'utf8');
+    await rename(tmp, file);
     return text;
   }
 }

@@ -2,7 +2,8 @@
  * `/api/helium/**` (PROTOCOL 3.9) over the local registry. The routes live in their own Fastify scope because the
  * stock UI posts the artifact to /enable as a bare string, which the server-wide JSON parser would refuse.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { rolesOf } from '../admin/principal';
 import { HeliumApps } from '../helium/apps';
 import { REGISTRY_SETTING, seedRegistry } from '../helium/registry';
 import { HeliumService } from '../helium/service';
@@ -21,6 +22,21 @@ function artifactOf(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The role that may change Helium packages once logins are on (the role of shiro.ini's admin routes). */
+export const HELIUM_ADMIN_ROLE = 'admin';
+
+/**
+ * Enabling a package lets its code run in every user's page (README, Security), so with logins on only admins may
+ * enable, disable, configure or reorder packages, whatever shiro.ini's [urls] say; anonymous mode lets everybody,
+ * as for every other admin page.
+ */
+function adminOnly(services: Services): (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined> {
+  return async (req, reply) => {
+    if (!services.authEnabled || rolesOf(req).includes(HELIUM_ADMIN_ROLE)) return undefined;
+    return sendEnvelope(reply, 'FORBIDDEN', undefined, `Only users with the role ${HELIUM_ADMIN_ROLE} can change Helium packages`);
+  };
+}
+
 async function guarded(reply: FastifyReply, work: () => Promise<FastifyReply>): Promise<FastifyReply> {
   try {
     return await work();
@@ -33,6 +49,7 @@ export function registerHeliumRoutes(app: FastifyInstance, services: Services, c
   seedRegistry(confDir);
   const helium = new HeliumService(confDir, services.config.get(REGISTRY_SETTING));
   const apps = new HeliumApps(services, helium);
+  const admin = { preHandler: adminOnly(services) };
 
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -53,12 +70,12 @@ export function registerHeliumRoutes(app: FastifyInstance, services: Services, c
       return versions ? ok(reply, versions) : sendEnvelope(reply, 'NOT_FOUND', undefined, `Package ${req.params.name} not found`);
     });
 
-    scope.post<NameParams>('/api/helium/enable/:name', async (req, reply) =>
+    scope.post<NameParams>('/api/helium/enable/:name', admin, async (req, reply) =>
       guarded(reply, async () => {
         await helium.enable(req.params.name, artifactOf(req.body));
         return ok(reply);
       }));
-    scope.post<NameParams>('/api/helium/disable/:name', async (req, reply) =>
+    scope.post<NameParams>('/api/helium/disable/:name', admin, async (req, reply) =>
       guarded(reply, async () => {
         await helium.disable(req.params.name);
         return ok(reply);
@@ -72,7 +89,7 @@ export function registerHeliumRoutes(app: FastifyInstance, services: Services, c
     scope.get('/api/helium/config', async (_req, reply) => ok(reply, helium.allConfig()));
     scope.get<{ Params: { name: string; artifact: string } }>('/api/helium/config/:name/:artifact', async (req, reply) =>
       guarded(reply, async () => ok(reply, await helium.config(req.params.name, req.params.artifact))));
-    scope.post<{ Params: { name: string; artifact: string } }>('/api/helium/config/:name/:artifact', async (req, reply) =>
+    scope.post<{ Params: { name: string; artifact: string } }>('/api/helium/config/:name/:artifact', admin, async (req, reply) =>
       guarded(reply, async () => {
         const body = req.body;
         if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ZeppelinError('Expected a JSON object of config values');
@@ -80,7 +97,7 @@ export function registerHeliumRoutes(app: FastifyInstance, services: Services, c
       }));
 
     scope.get('/api/helium/order/visualization', async (_req, reply) => ok(reply, helium.visualizationOrder()));
-    scope.post('/api/helium/order/visualization', async (req, reply) =>
+    scope.post('/api/helium/order/visualization', admin, async (req, reply) =>
       guarded(reply, async () => {
         const order = req.body;
         if (!Array.isArray(order) || !order.every((x): x is string => typeof x === 'string')) throw new ZeppelinError('Expected a list of package names');

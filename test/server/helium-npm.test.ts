@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
+import { login, startAuthServer } from './helpers/auth';
 import { api, startTestServer, tempDir, type TestServer } from './helpers/harness';
 
 interface FakePackage { name: string; version: string; files: Record<string, string>; dependencies?: Record<string, string> }
@@ -89,7 +90,7 @@ beforeAll(async () => {
   writeFileSync(join(regDir, 'missing.json'), JSON.stringify({ type: 'VISUALIZATION', name: 'helium-missing', artifact: 'helium-missing@3.0.0' }));
   writeFileSync(join(regDir, 'local.json'), JSON.stringify({ type: 'SPELL', name: 'local-spell', artifact: 'local-spell', spell: { magic: '%local' } }));
   server = await startTestServer({ settings: { 'zeppelin.helium.registry': `${regDir}, ${registryUrl}/helium.json` } });
-});
+}, 60_000);
 
 afterAll(async () => {
   process.env.npm_config_registry = savedEnv.registry;
@@ -158,4 +159,23 @@ test('a local folder is bundled on every enable; a bundle that cannot be built i
   const load = await api(server.url, '/api/helium/bundle/load/local-spell');
   expect(load.status).toBe(200);
   expect(load.text).toMatch(/^ERROR: .*Could not resolve "not-installed-anywhere"/s);
+});
+
+describe('with logins on', () => {
+  let auth: TestServer;
+  beforeAll(async () => { auth = await startAuthServer(); }, 30_000);
+  afterAll(async () => { await auth?.close(); });
+
+  test('only admins enable, disable, configure or reorder packages; everybody may list them', async () => {
+    const user = (await login(auth.url, 'user1', 'password2')).cookie;
+    const admin = (await login(auth.url, 'admin', 'admin')).cookie;
+    const as = (cookie: string, path: string, body: string) => api(auth.url, path, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body });
+    expect((await api(auth.url, '/api/helium/package', { headers: { cookie: user } })).status).toBe(200);
+    for (const [path, body] of [['/api/helium/enable/zeppelin-wordcount', 'zeppelin-wordcount'], ['/api/helium/disable/zeppelin-wordcount', ''],
+      ['/api/helium/config/zeppelin-wordcount/zeppelin-wordcount', '{"top":1}'], ['/api/helium/order/visualization', '[]']]) {
+      const r = await as(user, path, body);
+      expect([path, r.status, r.body.message]).toEqual([path, 403, 'Only users with the role admin can change Helium packages']);
+    }
+    expect((await as(admin, '/api/helium/enable/zeppelin-wordcount', 'zeppelin-wordcount')).body).toEqual({ status: 'OK' });
+  });
 });
