@@ -58,11 +58,29 @@ function inject(target: object, hooks: ZeppelinPageHooks, emit: (c: Record<strin
   Object.assign(target, { _emitter: emit, _compile: hooks.compile, _createNewScope: hooks.createNewScope, _templateRequest: hooks.templateRequest });
 }
 
+/** The settings last emitted for a result (as JSON) and not yet seen in the stored paragraph, by result key. */
+const unsettled = new Map<string, string>();
+
+/**
+ * The settings to draw with: the last ones this view emitted until the stored paragraph config shows exactly them.
+ * Until then whatever else arrives is an echo of something older (an earlier save, or another change of the same
+ * paragraph carrying the settings as they were) and must not bring back the older choice, nor have the next change
+ * built on it. Kept outside the component because a paragraph update may mount the view again.
+ */
+function settingToShow(resultKey: string, saved: Record<string, unknown> | undefined): string {
+  const json = JSON.stringify(saved ?? {});
+  const mine = unsettled.get(resultKey);
+  if (mine === undefined) return json;
+  if (mine === json) unsettled.delete(resultKey);
+  return mine;
+}
+
 /** A DOM id from the result's key and the package id (bundles address their element by id). */
 export const targetId = (resultKey: string, id: string): string => `p${resultKey}_${id}`.replace(/[^\w-]/g, '_');
 
 export function HeliumVisualization({ resultKey, mode, hooks, table, setting, height, optionOpen, onSettingChange }: {
   resultKey: string; mode: HeliumMode; hooks: ZeppelinPageHooks | undefined; table: ZeppelinTableData;
+  /** The package's settings as stored in the paragraph (not a pending local copy). */
   setting: Record<string, unknown> | undefined; height: number; optionOpen: boolean;
   onSettingChange(next: Record<string, unknown>): void;
 }) {
@@ -74,7 +92,11 @@ export function HeliumVisualization({ resultKey, mode, hooks, table, setting, he
   // The latest callback, read at call time: a new closure every render must not rebuild the instance.
   const save = useRef(onSettingChange);
   save.current = onSettingChange;
-  const config = useMemo(() => copy(setting ?? {}), [setting]);
+  const [, redraw] = useState(0);
+  const shown = settingToShow(resultKey, setting);
+  const config = useMemo(() => JSON.parse(shown) as Record<string, unknown>, [shown]);
+  const key = useRef(resultKey);
+  key.current = resultKey;
   const fail = (e: unknown): void => setError(`${mode.label} could not draw this result: ${e instanceof Error ? e.message : String(e)}`);
 
   useEffect(() => {
@@ -84,7 +106,12 @@ export function HeliumVisualization({ resultKey, mode, hooks, table, setting, he
     let vis: VisInstance;
     try {
       vis = new mode.bundle.class(hooks.wrap(el), copy(config)) as VisInstance;
-      const emit = (next: Record<string, unknown>): void => save.current(copy(next));
+      const emit = (next: Record<string, unknown>): void => {
+        const json = JSON.stringify(next);
+        unsettled.set(key.current, json);
+        redraw((n) => n + 1);
+        save.current(JSON.parse(json) as Record<string, unknown>);
+      };
       inject(vis, hooks, emit);
       Object.assign(vis, { _packageConfig: mode.config });
       const tr = vis.getTransformation();
@@ -127,11 +154,13 @@ export function HeliumVisualization({ resultKey, mode, hooks, table, setting, he
     if (!vis || !el || !hooks) return;
     el.style.height = `${height}px`;
     try {
+      // One object for both, as Zeppelin's page passes: what the transformation saves, the visualization sees.
+      const next = copy(config);
       const tr = vis.getTransformation();
-      tr.setConfig?.(copy(config));
+      tr.setConfig?.(next);
       const transformed = tr.transform(table);
       tr.renderSetting?.(hooks.wrap(trSetting.current as HTMLElement));
-      vis.setConfig?.(copy(config));
+      vis.setConfig?.(next);
       vis.render(transformed);
       vis.renderSetting?.(hooks.wrap(vizSetting.current as HTMLElement));
       vis.activate?.();

@@ -108,7 +108,7 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
   if (heliumMode && heliumData) {
     body = (
       <HeliumVisualization resultKey={`${paragraphId}_${index}`} mode={heliumMode} hooks={heliumHooks} table={heliumData}
-        height={height} optionOpen={optionOpen} setting={graph.setting?.[heliumMode.name] as Record<string, unknown> | undefined}
+        height={height} optionOpen={optionOpen} setting={savedConfig?.graph?.setting?.[heliumMode.name] as Record<string, unknown> | undefined}
         onSettingChange={(next) => commit({ ...graph, setting: { ...(graph.setting ?? {}), [heliumMode.name]: next } })} />
     );
   } else if (mode === 'table') {
