@@ -109,7 +109,7 @@ smoke('the Helium page enables the heat map, which then draws a table result', a
   await page.locator(`${aria('dialog', 'Enable zeppelin-heatmap')} ${aria('button', 'Enable')}`).click();
   await page.waitForSelector(`${heat} ::-p-text(enabled, bundle loaded)`);
   const p = await openNote(page, noteId, pid);
-  await page.locator(`${p} ${aria('button', 'Heat Map')}`).click();
+  await page.locator(`${p} ${aria('button', 'zeppelin-heatmap')}`).click();
   await page.waitForSelector(`${p} ${aria('table', 'Heat map')}`);
   const cells = await page.$$eval(`${p} table[aria-label="Heat map"] tbody td`, (tds) => tds.length);
   expect(cells).toBe(9);

@@ -11,6 +11,9 @@ export default function globalSetup(): void {
   // With `jest --projects`, each project's globalSetup runs: the first one makes the folder.
   if (process.env.ZEPPELIN_TEST_OUTER_TMPDIR !== undefined) return;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-test-'));
+  // Under root the %jdbc tests run their database servers as the packages' own OS users (postgres, mysql), which
+  // must reach their data dirs inside this folder: others may pass through it, not list it.
+  fs.chmodSync(root, 0o711);
   process.env.ZEPPELIN_TEST_OUTER_TMPDIR = process.env.TMPDIR ?? '';
   process.env.TMPDIR = root;
 }

@@ -12,7 +12,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 
@@ -77,14 +77,22 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How a server's programs are started: as `as`, with their temp files in the server's own dir (beside `log`), since
+ * the test run's TMPDIR belongs to the user running the tests and another OS user cannot write there.
+ */
+function spawnOptions(as: { uid: number; gid: number } | undefined, log: string): { uid?: number; gid?: number; env: NodeJS.ProcessEnv } {
+  return { ...(as ?? {}), env: { ...process.env, TMPDIR: dirname(log) } };
+}
+
 function run(cmd: string, args: string[], as: { uid: number; gid: number } | undefined, log: string): void {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', ...(as ?? {}) });
+  const r = spawnSync(cmd, args, { encoding: 'utf8', ...spawnOptions(as, log) });
   writeFileSync(log, `${r.stdout ?? ''}${r.stderr ?? ''}`, { flag: 'a' });
   if (r.status !== 0) throw new Error(`${cmd} failed (${r.status ?? r.signal}): ${readFileSync(log, 'utf8').slice(-2000)}`);
 }
 
 function startDaemon(cmd: string, args: string[], as: { uid: number; gid: number } | undefined, log: string): ChildProcess {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(as ?? {}) });
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions(as, log) });
   const append = (b: Buffer): void => writeFileSync(log, b, { flag: 'a' });
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
