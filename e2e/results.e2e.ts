@@ -226,8 +226,9 @@ test('a %network result draws a graph and selecting a node shows its properties'
   // The graph gets the width left beside the property panel, not a sliver.
   expect((await graph.boundingBox())?.width).toBeGreaterThan(600);
 
-  // Cytoscape draws on canvas: read Bob's rendered position from the instance cytoscape registers on its container,
-  // waiting until the layout has settled, then click there like a user.
+  // Cytoscape draws on canvas: read Bob's rendered position from the instance cytoscape registers on its container
+  // and click there like a user. While the layout still moves the node a click can miss it; then, like a user, look
+  // again and click again.
   const where = () => graph.evaluate((root) => {
     const host = [root, ...root.querySelectorAll('div')].find((d) => (d as unknown as { _cyreg?: { cy?: unknown } })._cyreg?.cy) as
       (HTMLElement & { _cyreg: { cy: { getElementById(id: string): { renderedPosition(): { x: number; y: number } } } } }) | undefined;
@@ -236,15 +237,13 @@ test('a %network result draws a graph and selecting a node shows its properties'
     const box = host.getBoundingClientRect();
     return { x: Math.round(box.left + x), y: Math.round(box.top + y), inside: x > 0 && y > 0 && x < box.width && y < box.height };
   });
-  let previous = '';
-  const pos = await waitUntil(where, (w) => {
-    const key = JSON.stringify(w);
-    const stable = w !== null && w.inside && key === previous;
-    previous = key;
-    return stable;
-  });
-  await page.mouse.click(pos!.x, pos!.y);
-  await panel.getByRole('heading', { name: 'Node: Bob' }).waitFor();
+  const bob = panel.getByRole('heading', { name: 'Node: Bob' });
+  await waitUntil(async () => {
+    const pos = await where();
+    if (!pos?.inside) return false;
+    await page.mouse.click(pos.x, pos.y);
+    return bob.waitFor({ timeout: 2_000 }).then(() => true, () => false);
+  }, (shown) => shown);
   const props = await panel.locator('dl > div').evaluateAll((ds) => ds.map((d) => [d.querySelector('dt')?.textContent, d.querySelector('dd')?.textContent]));
   expect(props).toEqual([['id', '2'], ['label', 'Person'], ['name', 'Bob'], ['age', '42']]);
 });

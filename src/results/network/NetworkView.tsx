@@ -60,8 +60,12 @@ export function NetworkView({ data, height }: { data: NetworkData; height: numbe
   const props = selected ? itemProperties(data, selected.kind, selected.id) : null;
   return (
     <div className="network-view">
+      {/* Cytoscape caches where its canvas is on the page and refreshes that on scroll and resize only: when
+          something above the result changes height, clicks would land on the wrong element. Refresh it as the
+          pointer comes in and before a press reaches cytoscape. */}
       <div className="network-canvas" data-testid="network" style={{ height }} role="img"
-        aria-label={`Network of ${data.nodes.length} nodes and ${data.edges.length} edges`}>
+        aria-label={`Network of ${data.nodes.length} nodes and ${data.edges.length} edges`}
+        onMouseEnter={() => cyRef.current?.resize()} onMouseDownCapture={() => cyRef.current?.resize()}>
         <CytoscapeComponent elements={elements} stylesheet={stylesheet} minZoom={MIN_ZOOM} maxZoom={MAX_ZOOM}
           style={{ width: '100%', height: '100%' }} boxSelectionEnabled={false}
           cy={(cy: Core) => {
