@@ -89,7 +89,8 @@ export const SEND_SCHEMAS = {
   PARAGRAPH_CLEAR_OUTPUT: payload({ id: str }),
   /** `id` is the note id. */
   PARAGRAPH_CLEAR_ALL_OUTPUT: payload({ id: str }),
-  PATCH_PARAGRAPH: payload({ id: str, noteId: str, patch: str }),
+  /** `seq` is our extension: our client numbers its patches, and our server's resync tells which it holds. */
+  PATCH_PARAGRAPH: payload({ id: str, noteId: str, patch: str, seq: opt(num) }),
   EDITOR_SETTING: payload({ paragraphId: str, paragraphText: opt(str) }),
   COMPLETION: payload({ id: str, buf: str, cursor: numLike }),
   GET_PARAGRAPH: payload({ id: str }),
@@ -144,9 +145,10 @@ export const RECEIVE_SCHEMAS = {
   PARAGRAPH_REMOVED: payload({ id: str }),
   /**
    * Beyond Zeppelin (our server only): `user` names who typed the patch; a frame with `text` is the server's whole
-   * text after a quiet moment (its `patch` is empty, so a Zeppelin client ignores it) for clients to converge on.
+   * text after a quiet moment (its `patch` is empty, so a Zeppelin client ignores it) for clients to converge on, and
+   * `seq` the number of the receiver's own last patch that this text holds.
    */
-  PATCH_PARAGRAPH: payload({ paragraphId: str, patch: str, user: opt(str), text: opt(str) }),
+  PATCH_PARAGRAPH: payload({ paragraphId: str, patch: str, user: opt(str), text: opt(str), seq: opt(num) }),
   COLLABORATIVE_MODE_STATUS: payload({ status: bool, users: opt(arr<string>()) }),
   EDITOR_SETTING: payload({ paragraphId: str, editor: obj<EditorSetting>() }),
   COMPLETION_LIST: payload({ id: str, completions: arr<{ name: string; value: string; meta?: string }>() }),

@@ -47,6 +47,8 @@ function* autosave(deps: SagaDeps, base: SharedBase): SagaIterator<void> {
 function* watchText(deps: SagaDeps): SagaIterator<void> {
   const base: SharedBase = (yield* sharedBase()) ?? new Map();
   const magics = new Map<ParagraphId, string | null>();
+  // Numbers our patches, so that our server's resync can say which of them its text holds (slices/notePage.ts).
+  let patchSeq = 0;
   yield takeEvery(notePage.draftChanged.type, function* onDraft(a: ReturnType<typeof notePage.draftChanged>) {
     const { id, text } = a.payload;
     const s: RootState = yield select();
@@ -58,7 +60,7 @@ function* watchText(deps: SagaDeps): SagaIterator<void> {
     if (now !== before) yield put(wsOut.EDITOR_SETTING({ paragraphId: id, paragraphText: text }));
     if (s.notes.collaborative.status && !selectEditBlocked(s)) {
       const from = base.get(id) ?? s.paragraphs.entities[id]?.text ?? '';
-      if (from !== text) yield put(wsOut.PATCH_PARAGRAPH({ id, noteId: meta.id, patch: makePatchText(from, text) }));
+      if (from !== text) yield put(wsOut.PATCH_PARAGRAPH({ id, noteId: meta.id, patch: makePatchText(from, text), seq: ++patchSeq }));
       base.set(id, text);
     }
   });

@@ -7,12 +7,15 @@
  *   one with other text keeps it (the user typed on while the save travelled).
  * - User intents (`runRequested`, `commandInvoked`, ...) are events for the note-page sagas; reducers here only
  *   record what the page shows.
+ * - While collaborating, our own patches stay in `unacked` until our server's resync says its text holds them
+ *   (`seq`): a resync taken before one of them arrived there is adopted with the missing ones put back on top.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { wsIn, wsOut } from './wsActions';
 import type { FormParams, InterpreterBinding, NoteConfig, ParagraphId, Permissions, ResultConfig } from '../protocol';
 import type { CommandId } from './domain/commands';
 import { applyPatchText } from '../protocol/textPatch';
+import { connection } from './connection';
 
 export type PermissionKey = keyof Permissions;
 
@@ -34,6 +37,17 @@ export type NoteDialog =
 
 export type NotePanel = 'bindings' | 'permissions' | 'cron' | null;
 
+export interface UnackedPatch {
+  seq: number;
+  patch: string;
+}
+
+/**
+ * A Zeppelin server never acknowledges a patch; our server does at every quiet moment, so only a bounded number can
+ * be on their way. Past this many, the oldest go.
+ */
+export const MAX_UNACKED_PATCHES = 1000;
+
 export interface AngularValue {
   value: unknown;
   interpreterGroupId: string;
@@ -49,6 +63,8 @@ export interface NotePageState {
   drafts: Record<ParagraphId, string>;
   /** The text last sent to the server per paragraph (commit, run or patch), to tell unsent drafts from in-flight ones. */
   sent: Record<ParagraphId, string>;
+  /** Our patches per paragraph, by their `seq`, that no resync has said the server's text holds yet. */
+  unacked: Record<ParagraphId, UnackedPatch[]>;
   focusedId: ParagraphId | null;
   /** Bumped to move the caret into a paragraph's editor (after ↑/↓ at an edge, an insert, a deep link). */
   focusRequest: { id: ParagraphId; seq: number; at: 'start' | 'end' } | null;
@@ -73,7 +89,7 @@ export interface NotePageState {
 }
 
 const initialState: NotePageState = {
-  drafts: {}, sent: {}, focusedId: null, focusRequest: null, panel: null, helpOpen: false, paletteOpen: false, dialog: null,
+  drafts: {}, sent: {}, unacked: {}, focusedId: null, focusRequest: null, panel: null, helpOpen: false, paletteOpen: false, dialog: null,
   find: { open: false, term: '', replacement: '', current: 0 }, angular: {}, completion: null, completionSeq: 0,
   bindingsDraft: null, bindingsDirty: false, permissions: null, permissionsDraft: null, permissionsDirty: false,
   userSuggestions: [], renderLarge: {}, renamingTitle: null,
@@ -82,6 +98,15 @@ const initialState: NotePageState = {
 export const PERMISSION_KEYS: readonly PermissionKey[] = ['owners', 'writers', 'runners', 'readers'];
 
 const joinList = (xs: string[] | undefined): string => (xs ?? []).join(', ');
+
+/** Our server's resync: its text, with our patches that it does not hold yet put back on top. */
+function adoptResync(state: NotePageState, id: ParagraphId, text: string, seq: number | undefined): void {
+  const pending = (state.unacked[id] ?? []).filter((p) => seq === undefined || p.seq > seq);
+  if (pending.length > 0) state.unacked[id] = pending;
+  else delete state.unacked[id];
+  const mine = pending.reduce((t, p) => applyPatchText(t, p.patch), text);
+  if (state.drafts[id] !== undefined || mine !== text) state.drafts[id] = mine;
+}
 
 function angularScope(state: NotePageState, paragraphId: string | undefined): Record<string, AngularValue> {
   return (state.angular[paragraphId ?? ''] ??= {});
@@ -221,6 +246,7 @@ export const notePageSlice = createSlice({
           const p = note.paragraphs.find((x) => x.id === id);
           if (!ids.has(id) || (p && (p.text ?? '') === state.drafts[id])) delete state.drafts[id];
         }
+        for (const id of Object.keys(state.unacked)) if (!ids.has(id)) delete state.unacked[id];
         state.angular = {};
         for (const [groupId, objects] of Object.entries(note.angularObjects ?? {})) {
           for (const o of objects) angularScope(state, o.paragraphId)[o.name] = { value: o.object, interpreterGroupId: groupId };
@@ -232,13 +258,19 @@ export const notePageSlice = createSlice({
       })
       .addCase(wsIn.PARAGRAPH_REMOVED, (state, a) => {
         delete state.drafts[a.payload.id];
+        delete state.unacked[a.payload.id];
         delete state.angular[a.payload.id];
         if (state.focusedId === a.payload.id) state.focusedId = null;
       })
       .addCase(wsIn.PATCH_PARAGRAPH, (state, a) => {
-        const d = state.drafts[a.payload.paragraphId];
+        const { paragraphId: id, text, seq } = a.payload;
         // `text` is our server's whole text after a quiet moment: adopting it is how both sides converge.
-        if (d !== undefined) state.drafts[a.payload.paragraphId] = a.payload.text ?? applyPatchText(d, a.payload.patch);
+        if (text !== undefined) {
+          adoptResync(state, id, text, seq);
+          return;
+        }
+        const d = state.drafts[id];
+        if (d !== undefined) state.drafts[id] = applyPatchText(d, a.payload.patch);
       })
       .addCase(wsIn.ANGULAR_OBJECT_UPDATE, (state, a) => {
         const o = a.payload.angularObject;
@@ -259,6 +291,17 @@ export const notePageSlice = createSlice({
         state.bindingsDraft = none ? list.map((x) => ({ ...x, selected: true })) : list;
         state.bindingsDirty = none;
         if (none) state.panel = 'bindings';
+      })
+      .addCase(wsOut.PATCH_PARAGRAPH, (state, a) => {
+        const { id, seq, patch } = a.payload;
+        if (seq === undefined) return;
+        const list = (state.unacked[id] ??= []);
+        list.push({ seq, patch });
+        if (list.length > MAX_UNACKED_PATCHES) list.splice(0, list.length - MAX_UNACKED_PATCHES);
+      })
+      // Patches sent on a closed connection are never acknowledged on the next one.
+      .addCase(connection.closed, (state) => {
+        state.unacked = {};
       })
       .addCase(wsOut.COMMIT_PARAGRAPH, (state, a) => {
         state.sent[a.payload.id] = a.payload.paragraph;

@@ -15,11 +15,14 @@ export const collaborative = (ctx: Ctx): boolean => ctx.s.config.getBool('zeppel
 export const textToKeep = (ctx: Ctx, sent: string, patch: string | undefined, stored: string | undefined): string =>
   keptText(ctx.s.config, sent, patch, stored);
 
-/** After the room has been quiet for a moment, every watcher gets the server's text (see collabResync.ts). */
-export function scheduleResync(ctx: Ctx, entry: NoteEntry, id: string): void {
-  resyncFor(ctx.s.connections).patched(entry.id, id, ctx.user, () => {
-    const now = ctx.s.notebook.get(entry.id);
-    const found = now && findParagraph(now.note, id);
-    return found ? found.paragraph.text ?? '' : undefined;
+/** After the room has been quiet for a moment, the note is saved and every watcher gets the server's text (see collabResync.ts). */
+export function scheduleResync(ctx: Ctx, entry: NoteEntry, id: string, seq?: number): void {
+  resyncFor(ctx.s.connections).patched(entry.id, id, { conn: ctx.conn, user: ctx.user, seq }, {
+    text: () => {
+      const now = ctx.s.notebook.get(entry.id);
+      const found = now && findParagraph(now.note, id);
+      return found ? found.paragraph.text ?? '' : undefined;
+    },
+    save: () => ctx.s.notebook.save(entry.id),
   });
 }

@@ -102,7 +102,7 @@ export const paragraphHandlers = {
    * Collaborative editing (PROTOCOL 5.8): apply to the server copy (kept in memory until the next save) and relay
    * the identical patch text to the rest of the room.
    */
-  PATCH_PARAGRAPH: ({ id, noteId, patch }, ctx) => {
+  PATCH_PARAGRAPH: ({ id, noteId, patch, seq }, ctx) => {
     if (!collaborative(ctx)) return;
     const entry = openNote(ctx, noteId);
     const { paragraph } = paragraphOf(entry, id);
@@ -110,7 +110,7 @@ export const paragraphHandlers = {
     ctx.s.notebook.touch(entry.id);
     // `user` is our extension: it lets the other watchers show who is editing the paragraph.
     ctx.s.connections.toRoom(entry.id, 'PATCH_PARAGRAPH', { paragraphId: id, patch, user: ctx.user }, { except: ctx.conn });
-    scheduleResync(ctx, entry, id);
+    scheduleResync(ctx, entry, id, seq);
   },
 
   EDITOR_SETTING: ({ paragraphId, paragraphText }, ctx) => {
