@@ -1,4 +1,5 @@
 /** Interpreter classes by the `class` name an interpreter setting declares (InterpreterInfo.class). */
+import { AngularInterpreter } from './impl/angular';
 import { JavaScriptInterpreter } from './impl/javascript';
 import { JdbcInterpreter, jdbcParallel } from './impl/jdbc';
 import { MarkdownInterpreter } from './impl/markdown';
@@ -19,6 +20,8 @@ const markdown: InterpreterClass = { formType: 'SIMPLE', create: (env) => new Ma
 const shell: InterpreterClass = { formType: 'SIMPLE', create: (env) => new ShellInterpreter(env) };
 const python: InterpreterClass = { formType: 'NATIVE', create: (env) => new PythonInterpreter(env) };
 const jdbc: InterpreterClass = { formType: 'SIMPLE', create: (env) => new JdbcInterpreter(env), parallel: jdbcParallel };
+const ipython: InterpreterClass = { formType: 'NATIVE', create: (env) => new PythonInterpreter(env, 'required') };
+const angular: InterpreterClass = { formType: 'NATIVE', create: () => new AngularInterpreter() };
 
 /** Zeppelin's own class names are accepted too, so an interpreter.json copied from Zeppelin keeps working. */
 const CLASSES: Readonly<Record<string, InterpreterClass>> = {
@@ -28,8 +31,11 @@ const CLASSES: Readonly<Record<string, InterpreterClass>> = {
   ShellInterpreter: shell,
   'org.apache.zeppelin.python.PythonInterpreter': python,
   PythonInterpreter: python,
-  // Zeppelin's tutorials use %python.ipython; plain Python runs them (IPython-only syntax such as `sys?` fails).
-  'org.apache.zeppelin.python.IPythonInterpreter': python,
+  // %python.ipython needs IPython (a run says how to install it when the executable lacks it).
+  'org.apache.zeppelin.python.IPythonInterpreter': ipython,
+  IPythonInterpreter: ipython,
+  'org.apache.zeppelin.angular.AngularInterpreter': angular,
+  AngularInterpreter: angular,
   DuckDBInterpreter: { formType: 'SIMPLE', create: (env) => new DuckDBInterpreter(env) },
   'org.apache.zeppelin.jdbc.JDBCInterpreter': jdbc,
   JDBCInterpreter: jdbc,

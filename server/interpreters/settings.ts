@@ -64,6 +64,7 @@ export function builtinInterpreterSettings(): InterpreterSetting[] {
       prop('zeppelin.python', 'python3', 'string', 'Python executable (e.g. /usr/bin/python3 for the Debian python3-pandas/python3-matplotlib packages)'),
       prop('zeppelin.python.maxResult', '1000', 'number', 'Max number of dataframe rows z.show() displays'),
       prop('zeppelin.python.cancel.grace.millisecs', '3000', 'number', 'After an interrupt, how long to wait before the Python process is killed'),
+      prop('zeppelin.python.useIPython', true, 'checkbox', 'Run %python through IPython when zeppelin.python can import it (magics, ! commands, display(), rich reprs)'),
     ]),
     setting('sql', [
       info('sql', 'DuckDBInterpreter', SQL_EDITOR),
@@ -76,6 +77,11 @@ export function builtinInterpreterSettings(): InterpreterSetting[] {
       prop('js.memory.mb', '256', 'number', 'Heap limit of the worker running the code'),
     ]),
     setting('jdbc', [info('sql', 'org.apache.zeppelin.jdbc.JDBCInterpreter', SQL_EDITOR)], JDBC_PROPERTIES()),
+    // Zeppelin's angular group: the paragraph text is the ANGULAR result, and the editor hides on run.
+    setting('angular', [
+      info('angular', 'org.apache.zeppelin.angular.AngularInterpreter', { language: 'html', editOnDblClick: true, completionSupport: false }),
+      info('ng', 'org.apache.zeppelin.angular.AngularInterpreter', { language: 'html', editOnDblClick: true, completionSupport: false }, false),
+    ]),
   ];
 }
 

@@ -32,7 +32,7 @@ describe('execution lifecycle, streaming, run-all and jobs (PROTOCOL 2.3, 5.3–
     const file = join(server.confDir, 'interpreter.json');
     expect(existsSync(file)).toBe(true);
     const doc = JSON.parse(readFileSync(file, 'utf8')) as { interpreterSettings: Record<string, { group: string; properties: Record<string, { value: unknown; type: string }>; option: { perNote: string } }> };
-    expect(Object.keys(doc.interpreterSettings)).toEqual(['md', 'sh', 'python', 'sql', 'js', 'jdbc']);
+    expect(Object.keys(doc.interpreterSettings)).toEqual(['md', 'sh', 'python', 'sql', 'js', 'jdbc', 'angular']);
     expect(doc.interpreterSettings.sh.properties['shell.command.timeout.millisecs']).toMatchObject({ value: '60000', type: 'number' });
     expect(doc.interpreterSettings.python.option.perNote).toBe('shared');
   });
@@ -267,7 +267,7 @@ describe('execution lifecycle, streaming, run-all and jobs (PROTOCOL 2.3, 5.3–
 
   test('REST interpreter settings and restart', async () => {
     const list = await api<{ id: string }[]>(server.url, '/api/interpreter/setting');
-    expect(list.body.body?.map((s) => s.id)).toEqual(['md', 'sh', 'python', 'sql', 'js', 'jdbc']);
+    expect(list.body.body?.map((s) => s.id)).toEqual(['md', 'sh', 'python', 'sql', 'js', 'jdbc', 'angular']);
     const groups = await api<Record<string, { properties: Record<string, { envName: string; defaultValue: unknown }> }>>(server.url, '/api/interpreter');
     expect(groups.body.body?.sh.properties['shell.command.timeout.millisecs']).toMatchObject({ envName: 'SHELL_COMMAND_TIMEOUT_MILLISECS', defaultValue: '60000' });
     const restarted = await api<{ id: string }>(server.url, '/api/interpreter/setting/restart/sh', { method: 'PUT' });

@@ -64,7 +64,7 @@ describe('settings: create, edit, remove', () => {
     const r = await post('/api/interpreter/setting', body);
     expect(r.status).toBe(code);
     expect(r.body.message).toBe(message);
-    expect(Object.keys(onDisk().interpreterSettings)).toEqual(['md', 'sh', 'python', 'sql', 'js', 'jdbc']);
+    expect(Object.keys(onDisk().interpreterSettings)).toEqual(['md', 'sh', 'python', 'sql', 'js', 'jdbc', 'angular']);
   });
 
   test('an empty body is a 400, not a crash', async () => {
@@ -114,7 +114,7 @@ describe('settings: create, edit, remove', () => {
     await server.close();
     server = await startTestServer({ confDir });
     const all = (await api<InterpreterSetting[]>(server.url, '/api/interpreter/setting')).body.body ?? [];
-    expect(all.map((s) => s.id)).toEqual(['md', 'sh', 'python', 'sql', 'js', 'jdbc', 'py2']);
+    expect(all.map((s) => s.id)).toEqual(['md', 'sh', 'python', 'sql', 'js', 'jdbc', 'angular', 'py2']);
     expect(all.find((s) => s.id === 'md')?.option.perNote).toBe('scoped');
     expect(all.find((s) => s.id === 'py2')?.interpreterGroup.map((i) => i.name)).toEqual(['python', 'ipython']);
     rmSync(join(confDir, '..'), { recursive: true, force: true });

@@ -64,7 +64,7 @@ describe('websocket: jobs, interpreters, configuration, robustness', () => {
 
   test('interpreter settings and bindings (built-in list)', async () => {
     const settings = await a.request('GET_INTERPRETER_SETTINGS', {}, 'INTERPRETER_SETTINGS');
-    expect(settings.data.interpreterSettings.map((s) => s.name)).toEqual(['md', 'sh', 'python', 'sql', 'js', 'jdbc']);
+    expect(settings.data.interpreterSettings.map((s) => s.name)).toEqual(['md', 'sh', 'python', 'sql', 'js', 'jdbc', 'angular']);
     const made = await a.request('NEW_NOTE', { name: '/bound', defaultInterpreterGroup: 'python' }, 'NEW_NOTE');
     await a.request('COMMIT_PARAGRAPH', { id: made.data.note.paragraphs[0].id, paragraph: '%md\nx', params: {}, config: {} }, 'PARAGRAPH');
     const bindings = await a.request('GET_INTERPRETER_BINDINGS', { noteId: made.data.note.id }, 'INTERPRETER_BINDINGS');

@@ -3,20 +3,21 @@ import MarkdownIt from 'markdown-it';
 import type { Completion, InterpretContext, Interpreter, InterpretResult } from '../types';
 import type { InterpreterEnv } from '../types';
 
-export class MarkdownInterpreter implements Interpreter {
-  private readonly md: ReturnType<typeof MarkdownIt>;
+// Raw HTML is allowed, as in Zeppelin's markdown interpreter: notes are written by their own users.
+const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
 
-  constructor(_env: InterpreterEnv) {
-    // Raw HTML is allowed, as in Zeppelin's markdown interpreter: notes are written by their own users.
-    this.md = new MarkdownIt({ html: true, linkify: true, typographer: false });
-  }
+/** Markdown as the HTML result `%md` gives; also used for IPython's markdown outputs and Jupyter markdown cells. */
+export const renderMarkdown = (source: string): string => `<div class="markdown-body">\n${md.render(source)}</div>`;
+
+export class MarkdownInterpreter implements Interpreter {
+  constructor(_env: InterpreterEnv) {}
 
   async open(): Promise<void> {
     return undefined;
   }
 
   async interpret(script: string, ctx: InterpretContext): Promise<InterpretResult> {
-    ctx.out.message('HTML', `<div class="markdown-body">\n${this.md.render(script)}</div>`);
+    ctx.out.message('HTML', renderMarkdown(script));
     return { code: 'SUCCESS' };
   }
 

@@ -8,20 +8,24 @@
  *   `zeppelin.python.cancel.grace.millisecs`, it is killed and the next run starts a fresh process.
  * - A process that dies mid-run (os._exit, a segfault, the OOM killer) ends the run as ERROR; the next run
  *   starts a fresh process, so the session recovers by itself.
+ * - IPython: `%python` runs cells through IPython's shell when the executable can import it and
+ *   `zeppelin.python.useIPython` is not false; `%python.ipython` requires it. Rich outputs arrive as typed
+ *   messages; markdown ones are rendered here, with the renderer `%md` uses.
  */
 import { COMPLETION_TIMEOUT_MS, PendingRequests } from './pendingRequests';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { FormInput } from '../../../protocol';
+import type { FormInput, ResultType } from '../../../protocol';
 import type { Completion, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
 import { killGroup } from './processGroup';
+import { renderMarkdown } from './markdown';
 
 
 const RUNNER = join(__dirname, 'python_runner.py');
 
 type PyEvent =
-  | { ev: 'ready'; version: string }
+  | { ev: 'ready'; version: string; ipython: string | null }
   | { ev: 'out'; d: string }
   | { ev: 'msg'; type: string; d: string }
   | { ev: 'form'; note: boolean; form: FormInput }
@@ -47,8 +51,8 @@ class PythonProcess {
   onExit: (code: number | null, signal: NodeJS.Signals | null) => void = () => undefined;
   onRawOutput: (text: string) => void = () => undefined;
 
-  constructor(executable: string) {
-    this.child = spawn(executable, ['-u', RUNNER], {
+  constructor(executable: string, ipython: IPythonMode) {
+    this.child = spawn(executable, ['-u', RUNNER, '--ipython', ipython, '--executable', executable], {
       stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       detached: true,
       env: { ...process.env, PYTHONUNBUFFERED: '1', MPLBACKEND: 'Agg', PYTHONIOENCODING: 'utf-8' },
@@ -98,16 +102,24 @@ class PythonProcess {
   }
 }
 
+/** auto: IPython when importable; required: `%python.ipython`; off: `zeppelin.python.useIPython` is false. */
+export type IPythonMode = 'auto' | 'required' | 'off';
+
 export class PythonInterpreter implements Interpreter {
   private proc: PythonProcess | undefined;
   private active: ActiveRun | undefined;
   private nextToken = 1;
   private readonly completions = new PendingRequests<Completion[]>(COMPLETION_TIMEOUT_MS, () => []);
 
-  constructor(private readonly env: InterpreterEnv) {}
+  constructor(private readonly env: InterpreterEnv, private readonly ipython: Exclude<IPythonMode, 'off'> = 'auto') {}
 
   private get executable(): string {
     return this.env.properties['zeppelin.python'] || 'python3';
+  }
+
+  private get ipythonMode(): IPythonMode {
+    if (this.ipython === 'required') return 'required';
+    return String(this.env.properties['zeppelin.python.useIPython'] ?? 'true').trim().toLowerCase() === 'false' ? 'off' : 'auto';
   }
 
   async open(): Promise<void> {
@@ -119,7 +131,7 @@ export class PythonInterpreter implements Interpreter {
       await this.proc.ready;
       return this.proc;
     }
-    const proc = new PythonProcess(this.executable);
+    const proc = new PythonProcess(this.executable, this.ipythonMode);
     this.proc = proc;
     proc.onEvent = (e) => this.onEvent(e);
     proc.onRawOutput = (text) => this.active?.ctx.out.write(text);
@@ -141,7 +153,8 @@ export class PythonInterpreter implements Interpreter {
         run?.ctx.out.write(e.d);
         return;
       case 'msg':
-        run?.ctx.out.message(e.type, e.d);
+        if (e.type === 'MARKDOWN') run?.ctx.out.message('HTML', renderMarkdown(e.d));
+        else run?.ctx.out.message(e.type as ResultType, e.d);
         return;
       case 'form':
         run?.ctx.forms.define(e.form, e.note);

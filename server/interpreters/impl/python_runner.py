@@ -4,6 +4,10 @@ Commands arrive as JSON lines on stdin; events leave as JSON lines on file descr
 through sys.stdout/sys.stderr travels on the same ordered channel as the end-of-run event. A reader thread takes
 completion requests and angular-object updates while the main thread executes paragraphs; a cancel is a SIGINT,
 which Python turns into KeyboardInterrupt in the main thread.
+
+When IPython is importable (and not turned off), paragraphs run through IPython's interactive shell, so magics,
+`!` commands, display() and rich reprs work; their MIME bundles are mapped to Zeppelin result types here. Without
+it, paragraphs run with plain exec, and a magic is answered with a message that says how to get IPython.
 """
 import ast
 import base64
@@ -49,6 +53,8 @@ class ChannelWriter(io.TextIOBase):
             s = str(s)
         if not s:
             return 0
+        # IPython's `!` commands run under a pseudo-terminal, whose lines end in CRLF.
+        s = s.replace("\r\n", "\n")
         with self._lock:
             self._buf.append(s)
             self._size += len(s)
@@ -98,6 +104,8 @@ class ZeppelinContext:
             self._show_frame(obj, show_index)
         elif hasattr(obj, "savefig"):
             _emit_figure(obj)
+        elif _has_rich_repr(obj):
+            _emit_bundle(_bundle_of(obj))
         else:
             print(obj)
 
@@ -242,17 +250,114 @@ def _emit_open_figures():
     plt.close("all")
 
 
+def _has_rich_repr(obj):
+    return any(callable(getattr(obj, m, None)) for m in _REPR_METHODS) and not isinstance(obj, type)
+
+
+_REPR_METHODS = {"_repr_html_": "text/html", "_repr_markdown_": "text/markdown", "_repr_svg_": "image/svg+xml",
+                 "_repr_png_": "image/png", "_repr_jpeg_": "image/jpeg", "_repr_latex_": "text/latex",
+                 "_repr_json_": "application/json", "_repr_javascript_": "application/javascript"}
+
+
+def _bundle_of(obj):
+    """A MIME bundle without IPython's formatters: the object's own _repr_*_ methods, then repr()."""
+    data = {}
+    for method, mime in _REPR_METHODS.items():
+        fn = getattr(obj, method, None)
+        if not callable(fn):
+            continue
+        try:
+            value = fn()
+        except Exception:
+            continue
+        if isinstance(value, tuple):
+            value = value[0]
+        if value is not None:
+            data[mime] = value
+    data["text/plain"] = repr(obj)
+    return data
+
+
+def _b64(value):
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode("ascii")
+    return "".join(str(value).split())
+
+
+def _emit_message(kind, text):
+    OUT.flush()
+    send({"ev": "msg", "type": kind, "d": text})
+
+
+def _emit_bundle(data):
+    """One display_data / execute_result bundle as one Zeppelin result, the richest type first (Jupyter's order)."""
+    if not data:
+        return
+    if "text/html" in data:
+        _emit_message("HTML", str(data["text/html"]))
+    elif "text/markdown" in data:
+        # Rendered by the server's markdown renderer, the one %md uses.
+        _emit_message("MARKDOWN", str(data["text/markdown"]))
+    elif "image/svg+xml" in data:
+        _emit_message("HTML", str(data["image/svg+xml"]))
+    elif "image/png" in data:
+        _emit_message("IMG", _b64(data["image/png"]))
+    elif "image/jpeg" in data:
+        _emit_message("HTML", '<img src="data:image/jpeg;base64,%s">' % _b64(data["image/jpeg"]))
+    elif "application/javascript" in data:
+        _emit_message("HTML", "<script>%s</script>" % data["application/javascript"])
+    elif "text/latex" in data:
+        _write_text(str(data["text/latex"]))
+    elif "application/json" in data:
+        _write_text(json.dumps(data["application/json"], indent=2, default=str))
+    elif "text/plain" in data:
+        _write_text(str(data["text/plain"]))
+
+
+def _write_text(text):
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def _is_frame(value):
+    return hasattr(value, "columns") and hasattr(value, "itertuples")
+
+
 def _display(value):
     if value is None:
         return
-    if hasattr(value, "columns") and hasattr(value, "itertuples"):
+    if _is_frame(value):
         z.show(value)
+    elif _has_rich_repr(value):
+        _emit_bundle(_bundle_of(value))
     else:
         print(repr(value))
 
 
-def _run(code):
-    tree = ast.parse(code, "<paragraph>", "exec")
+IPYTHON_HINT = ("IPython is not available to %s (the zeppelin.python property). Install it (Debian: "
+                "sudo apt-get install python3-ipython) or point zeppelin.python at a Python that has it.")
+
+
+def _ipython_only_line(code, err):
+    """The magic or shell-escape line a SyntaxError stumbled on, if that is what it was."""
+    lines = code.splitlines()
+    lineno = getattr(err, "lineno", None) or 0
+    candidates = [lines[lineno - 1]] if 0 < lineno <= len(lines) else []
+    candidates += lines
+    for line in candidates:
+        stripped = line.strip()
+        if stripped[:1] in ("%", "!") or (stripped.endswith("?") and not stripped.startswith("#")):
+            return stripped
+    return None
+
+
+def _run_plain(code):
+    try:
+        tree = ast.parse(code, "<paragraph>", "exec")
+    except SyntaxError as err:
+        line = _ipython_only_line(code, err)
+        if line is not None and IPYTHON_STATE["why_not"]:
+            raise IPythonMissing("%s needs IPython: %s" % (line, IPYTHON_STATE["why_not"]))
+        raise
     last = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
         last = ast.Expression(tree.body.pop().value)
@@ -263,8 +368,104 @@ def _run(code):
     _emit_open_figures()
 
 
+class IPythonMissing(Exception):
+    pass
+
+
+IPYTHON_STATE = {"shell": None, "why_not": None}
+
+
+def _make_shell():
+    """IPython's InteractiveShell with its display hook and publisher sending Zeppelin results."""
+    from IPython.core.displayhook import DisplayHook
+    from IPython.core.displaypub import DisplayPublisher
+    from IPython.core.interactiveshell import InteractiveShell
+    from traitlets.config import Config
+
+    class ZeppelinDisplayPublisher(DisplayPublisher):
+        def publish(self, data, metadata=None, source=None, *, transient=None, update=False, **kwargs):
+            _emit_bundle(data)
+
+        def clear_output(self, wait=False):
+            pass
+
+    class ZeppelinDisplayHook(DisplayHook):
+        def write_output_prompt(self):
+            pass
+
+        def compute_format_data(self, result):
+            if _is_frame(result):
+                # A data frame as the last expression is a Zeppelin table (charts and all), as in plain mode.
+                z.show(result)
+                return {}, {}
+            return super().compute_format_data(result)
+
+        def write_format_data(self, format_dict, md_dict=None):
+            _emit_bundle(format_dict)
+
+        def finish_displayhook(self):
+            sys.stdout.flush()
+
+    class ZeppelinShell(InteractiveShell):
+        displayhook_class = ZeppelinDisplayHook
+        display_pub_class = ZeppelinDisplayPublisher
+
+        def enable_gui(self, gui=None):
+            # Figures are drawn into results (the inline backend); there is no window event loop to start.
+            if gui not in (None, "inline"):
+                print("There is no display for the %s backend here; figures appear inline." % gui)
+
+    config = Config()
+    # No history file: sessions are many and short, and two would contend for one SQLite file.
+    config.HistoryManager.enabled = False
+    shell = ZeppelinShell.instance(config=config, user_ns=user_globals, colors="NoColor")
+    shell.colors = "NoColor"
+    return shell
+
+
+def _run_ipython(shell, code):
+    result = shell.run_cell(code, store_history=True)
+    _emit_open_figures()
+    err = result.error_in_exec
+    if isinstance(err, KeyboardInterrupt):
+        raise KeyboardInterrupt()
+    if isinstance(err, SystemExit):
+        if err.code in (None, 0):
+            return True
+        return False
+    return result.success
+
+
+def setup_ipython(mode, executable):
+    """mode: 'auto' (IPython when importable), 'required' (%python.ipython) or 'off' (zeppelin.python.useIPython)."""
+    if mode == "off":
+        IPYTHON_STATE["why_not"] = ("zeppelin.python.useIPython is false for this interpreter; set it to true "
+                                    "(with python3-ipython installed) to run magics")
+        return None
+    try:
+        shell = _make_shell()
+    except ImportError:
+        IPYTHON_STATE["why_not"] = IPYTHON_HINT % executable
+        return None
+    IPYTHON_STATE["shell"] = shell
+    return shell
+
+
+def _run(code):
+    """True on success; a failure inside IPython has already been reported by IPython itself."""
+    shell = IPYTHON_STATE["shell"]
+    if shell is not None:
+        return _run_ipython(shell, code)
+    if IPYTHON_STATE.get("required"):
+        raise IPythonMissing(IPYTHON_STATE["why_not"])
+    _run_plain(code)
+    return True
+
+
 def _print_error(etype, value, tb):
-    if issubclass(etype, SyntaxError):
+    if issubclass(etype, IPythonMissing):
+        lines = [str(value) + "\n"]
+    elif issubclass(etype, SyntaxError):
         lines = traceback.format_exception_only(etype, value)
     else:
         # Drop the runner's own frames: the user's traceback starts at <paragraph>.
@@ -308,7 +509,7 @@ def execute(cmd):
             z.params = cmd.get("params") or {}
             z.note_params = cmd.get("noteParams") or {}
             z.max_result = int(cmd.get("maxResult") or 1000)
-            _run(cmd["code"])
+            ok = _run(cmd["code"])
     except KeyboardInterrupt:
         ok, aborted = False, True
         sys.stderr.write("KeyboardInterrupt: the paragraph was cancelled\n")
@@ -352,7 +553,8 @@ def complete(cmd):
         items = [{"name": n, "value": n, "meta": "attribute"} for n in sorted(names) if n.startswith(prefix)]
     else:
         seen = set()
-        for n in sorted(k for k in list(user_globals) if not k.startswith("__")):
+        hidden = "__" if word.startswith("_") else "_"
+        for n in sorted(k for k in list(user_globals) if not k.startswith(hidden)):
             if n.startswith(word):
                 seen.add(n)
                 items.append({"name": n, "value": n, "meta": "global"})
@@ -386,14 +588,32 @@ def reader(runs):
     runs.put(None)
 
 
+def _args():
+    mode, executable = "auto", sys.executable
+    argv = sys.argv[1:]
+    for i, a in enumerate(argv[:-1]):
+        if a == "--ipython":
+            mode = argv[i + 1]
+        elif a == "--executable":
+            executable = argv[i + 1]
+    return mode, executable
+
+
 def main():
     warnings.filterwarnings("ignore", message=".*non-interactive.*")
     sys.stdout = OUT
     sys.stderr = OUT
+    mode, executable = _args()
+    shell = setup_ipython(mode, executable)
+    IPYTHON_STATE["required"] = mode == "required"
     runs = queue.Queue()
     threading.Thread(target=reader, args=(runs,), daemon=True).start()
     threading.Thread(target=_flusher, daemon=True).start()
-    send({"ev": "ready", "version": sys.version.split()[0]})
+    ipython = None
+    if shell is not None:
+        import IPython
+        ipython = IPython.__version__
+    send({"ev": "ready", "version": sys.version.split()[0], "ipython": ipython})
     while True:
         try:
             cmd = runs.get()
