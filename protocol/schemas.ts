@@ -134,7 +134,8 @@ export const RECEIVE_SCHEMAS = {
   /** `note` is absent when GET_HOME_NOTE finds no home note. */
   NOTE: payload({ note: opt(obj<Note>()) }),
   NEW_NOTE: payload({ note: obj<Note>() }),
-  IMPORT_NOTE: payload({ note: obj<Note>() }),
+  /** `message` is our server's extension (what a Jupyter import brought in); Zeppelin sends only `note`. */
+  IMPORT_NOTE: payload({ note: obj<Note>(), message: opt(str) }),
   NOTE_UPDATED: payload({ name: opt(str), config: opt(obj<NoteConfig>()), info: opt(obj<NoteRuntimeInfo>()) }),
   /** `nbformat` is a pretty-printed ipynb JSON string. */
   CONVERTED_NOTE_NBFORMAT: payload({ nbformat: str, noteName: opt(str) }),

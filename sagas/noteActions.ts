@@ -6,6 +6,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
 import { noteDialogs } from '../slices/noteDialogs';
+import { ui } from '../slices/ui';
 import { selectOpenNoteId } from '../slices/notes';
 import { wsIn, wsOut } from '../slices/wsActions';
 import type { JsonObject } from '../protocol';
@@ -25,11 +26,14 @@ export const IMPORT_ERRORS = {
 
 const nonEmptyList = (v: unknown): boolean => Array.isArray(v) && v.length > 0;
 
+/** A notebook file's name without its folder and `.ipynb`, the name its note gets. */
+const notebookName = (fileName: string): string => (fileName.split(/[\\/]/).pop() ?? '').replace(/\.ipynb$/i, '').trim();
+
 /**
  * Reads an import text: a Zeppelin note (non-empty `paragraphs`) or a Jupyter notebook (non-empty `cells`). A
- * non-blank custom name replaces the file's own.
+ * non-blank custom name replaces the file's own; a notebook, which has no name of its own, is named after its file.
  */
-export function parseImport(text: string, customName: string): { note: JsonObject } | { error: string } {
+export function parseImport(text: string, customName: string, fileName = ''): { note: JsonObject } | { error: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -39,12 +43,12 @@ export function parseImport(text: string, customName: string): { note: JsonObjec
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: IMPORT_ERRORS.invalid };
   const note = value as JsonObject;
   if (!nonEmptyList(note.paragraphs) && !nonEmptyList(note.cells)) return { error: IMPORT_ERRORS.invalid };
-  const name = customName.trim();
+  const name = customName.trim() || (nonEmptyList(note.cells) && !nonEmptyList(note.paragraphs) ? notebookName(fileName) : '');
   return { note: name ? { ...note, name } : note };
 }
 
-function* importText(text: string, customName: string): SagaIterator<void> {
-  const parsed = parseImport(text, customName);
+function* importText(text: string, customName: string, fileName?: string): SagaIterator<void> {
+  const parsed = parseImport(text, customName, fileName);
   if ('error' in parsed) yield put(noteDialogs.importFailed(parsed.error));
   else yield put(wsOut.IMPORT_NOTE({ note: parsed.note }));
 }
@@ -55,7 +59,7 @@ function* onImportFile(action: ReturnType<typeof noteDialogs.importFileChosen>):
     yield put(noteDialogs.importFailed(IMPORT_ERRORS.tooLarge));
     return;
   }
-  yield call(importText, action.payload.text, action.payload.name);
+  yield call(importText, action.payload.text, action.payload.name, action.payload.fileName);
 }
 
 function* onImportUrl(deps: SagaDeps, action: ReturnType<typeof noteDialogs.importUrlSubmitted>): SagaIterator<void> {
@@ -71,7 +75,7 @@ function* onImportUrl(deps: SagaDeps, action: ReturnType<typeof noteDialogs.impo
     yield put(noteDialogs.importFailed(IMPORT_ERRORS.fetchFailed));
     return;
   }
-  yield call(importText, text, action.payload.name);
+  yield call(importText, text, action.payload.name, url.split(/[?#]/)[0]);
 }
 
 function* onImportStep(deps: SagaDeps, action: ReturnType<typeof noteDialogs.importStepRequested>): SagaIterator<void> {
@@ -100,6 +104,11 @@ function* onConfirmed(action: ReturnType<typeof noteDialogs.confirmed>): SagaIte
   yield put({ ...action.payload });
 }
 
+/** Our server says what a notebook import brought in (IMPORT_NOTE `message`). */
+function* onImported(action: ReturnType<typeof wsIn.IMPORT_NOTE>): SagaIterator<void> {
+  if (action.payload.message) yield put(ui.toastShown({ text: action.payload.message, level: 'success' }));
+}
+
 function* onCreateOpened(): SagaIterator<void> {
   yield put(wsOut.GET_INTERPRETER_SETTINGS({}));
 }
@@ -107,6 +116,7 @@ function* onCreateOpened(): SagaIterator<void> {
 export function* noteActionsSaga(deps: SagaDeps): SagaIterator<void> {
   yield takeEvery(noteDialogs.confirmed.type, onConfirmed);
   yield takeEvery(noteDialogs.createOpened.type, onCreateOpened);
+  yield takeEvery(wsIn.IMPORT_NOTE.type, onImported);
   yield takeLatest(noteDialogs.cloneRequested.type, onClone);
   yield takeLatest(noteDialogs.importStepRequested.type, onImportStep, deps);
   yield takeLatest(noteDialogs.importFileChosen.type, onImportFile);

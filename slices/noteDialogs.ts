@@ -112,7 +112,12 @@ export const noteDialogsSlice = createSlice({
       .addCase(wsIn.NOTES_INFO, (state) => {
         if (state.dialog?.kind === 'import' && state.dialog.pending) state.dialog = null;
       })
-      .addCase(wsIn.ERROR_INFO, endWait)
+      // A refused import says why in the dialog (Zeppelin's answer, e.g. "Fail to import note: ...").
+      .addCase(wsIn.ERROR_INFO, (state, action) => {
+        const d = state.dialog;
+        if (d?.kind === 'import' && d.pending && action.payload.info) d.error = action.payload.info;
+        endWait(state);
+      })
       .addCase(wsIn.AUTH_INFO, endWait),
   selectors: {
     selectNoteDialog: (s) => s.dialog,

@@ -319,7 +319,8 @@ export class Notebook {
   async importNote(source: JsonObject, path: string): Promise<NoteEntry> {
     this.ensureFree(path);
     const id = this.freshId();
-    const note = this.skeleton(id, path, undefined);
+    const group = typeof source.defaultInterpreterGroup === 'string' && source.defaultInterpreterGroup !== '' ? source.defaultInterpreterGroup : undefined;
+    const note = this.skeleton(id, path, group);
     const paragraphs = Array.isArray(source.paragraphs) ? source.paragraphs : [];
     note.paragraphs = paragraphs
       .filter((p): p is JsonObject => typeof p === 'object' && p !== null && !Array.isArray(p))

@@ -15,6 +15,7 @@ import { isPersonalized } from '../personal/store';
 import { autoFill } from '../notes/authorization';
 import { ANONYMOUS } from '../ws/tickets';
 import { subjectOf } from './permissions';
+import { importSummary, ipynbToNote, isJupyter } from '../notes/jupyter/import';
 
 /** The spec's text for an anonymous permission change (notebook-core section 5). */
 export const ANONYMOUS_SET_PERMISSIONS = 'Only authenticated user can set the permission.';
@@ -99,12 +100,27 @@ function registerNoteRoutes(app: FastifyInstance, s: Services): void {
     const body = typeof req.body === 'string' ? (JSON.parse(req.body) as unknown) : req.body;
     const note = bodyObject(body) as JsonObject;
     if (Object.keys(note).length === 0) throw new ZeppelinError('Note JSON is empty or malformed', 'BAD_REQUEST');
-    const given = req.query.notePath;
-    const path = normalizeNotePath(given !== undefined && given !== '' ? given : requestedPath(note));
-    const entry = await s.notebook.importNote(note, path);
+    const given = req.query.notePath !== undefined && req.query.notePath !== '' ? req.query.notePath : requestedPath(note);
+    let source = note;
+    let message = '';
+    let path: string;
+    if (isJupyter(note)) {
+      let converted: ReturnType<typeof ipynbToNote>;
+      try {
+        converted = ipynbToNote(note, principalOf(req));
+      } catch (e) {
+        throw new ZeppelinError(`Fail to import note: ${(e as Error).message}`, 'BAD_REQUEST');
+      }
+      source = { paragraphs: converted.paragraphs, defaultInterpreterGroup: converted.defaultInterpreterGroup } as unknown as JsonObject;
+      message = importSummary(converted);
+      path = normalizeNotePath(given || converted.name);
+    } else {
+      path = normalizeNotePath(given);
+    }
+    const entry = await s.notebook.importNote(source, path);
     s.authorization.noteCreated(entry.id, principalOf(req));
     s.broadcasts.notesInfo();
-    return ok(reply, entry.id, '');
+    return ok(reply, entry.id, message);
   }));
 
   app.get('/api/notebook/export/:noteId', wrap<NoteParams>(async (req, reply) => {

@@ -2,84 +2,194 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonObject, Note } from '../../protocol';
-import { ipynbToNote, noteToIpynb } from '../../server/notes/jupyter';
-import { Client, FIXTURES, NOTE_FIXTURES, startTestServer, type TestServer } from './helpers/harness';
+import { spawnSync } from 'node:child_process';
+import { noteToIpynb } from '../../server/notes/jupyter/export';
+import { ipynbToNote } from '../../server/notes/jupyter/import';
+import { api, Client, FIXTURES, NOTE_FIXTURES, startTestServer, type TestServer } from './helpers/harness';
 
 const IPYNB_DIR = join(FIXTURES, 'ipynb');
 const ipynbFiles = readdirSync(IPYNB_DIR).filter((f) => f.endsWith('.ipynb'));
 const loadIpynb = (f: string): JsonObject => JSON.parse(readFileSync(join(IPYNB_DIR, f), 'utf8')) as JsonObject;
 
-/** The parts of the nbformat 4 schema a reader relies on. */
-function expectValidNbformat4(nb: JsonObject): void {
+const PYTHON = '/usr/bin/python3';
+const HAS_NBFORMAT = spawnSync(PYTHON, ['-c', 'import nbformat'], { stdio: 'ignore' }).status === 0;
+if (!HAS_NBFORMAT) console.warn(`Skipping nbformat validation: ${PYTHON} cannot import nbformat (install it: sudo apt-get install python3-nbformat).`);
+
+/** Validates with Jupyter's own nbformat package (the schema of the notebook's nbformat_minor). */
+function expectValidNbformat(nb: JsonObject): void {
   expect(nb.nbformat).toBe(4);
-  expect(typeof nb.nbformat_minor).toBe('number');
-  const meta = nb.metadata as JsonObject;
-  const kernelspec = meta.kernelspec as JsonObject;
-  expect(typeof kernelspec.name).toBe('string');
-  expect(typeof kernelspec.display_name).toBe('string');
-  expect(Array.isArray(nb.cells)).toBe(true);
-  for (const cell of nb.cells as JsonObject[]) {
-    expect(['code', 'markdown', 'raw']).toContain(cell.cell_type);
-    expect(typeof cell.metadata).toBe('object');
-    expect(typeof cell.source === 'string' || Array.isArray(cell.source)).toBe(true);
-    const allowed = cell.cell_type === 'code' ? ['cell_type', 'metadata', 'source', 'outputs', 'execution_count'] : ['cell_type', 'metadata', 'source', 'attachments'];
-    expect(Object.keys(cell).every((k) => allowed.includes(k))).toBe(true);
-    if (cell.cell_type === 'code') {
-      expect(Array.isArray(cell.outputs)).toBe(true);
-      expect(cell.execution_count === null || typeof cell.execution_count === 'number').toBe(true);
-    }
-  }
+  expect(nb.nbformat_minor).toBe(5);
+  if (!HAS_NBFORMAT) return;
+  const r = spawnSync(PYTHON, ['-c', 'import sys, nbformat\nnbformat.validate(nbformat.reads(sys.stdin.read(), as_version=4))\nprint("valid")'], { input: JSON.stringify(nb), encoding: 'utf8' });
+  expect(r.stderr.split('\n').filter((l) => l.includes('Error')).join('\n')).toBe('');
+  expect(r.stdout.trim()).toBe('valid');
 }
 
-describe('Jupyter conversion (PROTOCOL 5.10)', () => {
-  test.each(ipynbFiles)('%s converts to a Zeppelin note with python and markdown paragraphs', (file) => {
+const text = (v: unknown): string => (Array.isArray(v) ? v.join('') : String(v ?? ''));
+
+/** An output as content: multi-line strings joined, so `["a\n", "b"]` equals `"a\nb"`. */
+function normalOutput(o: JsonObject): JsonObject {
+  const out: JsonObject = { ...o };
+  if (out.text !== undefined) out.text = text(out.text);
+  if (out.data) out.data = Object.fromEntries(Object.entries(out.data as JsonObject).map(([k, v]) => [k, typeof v === 'string' || Array.isArray(v) ? text(v) : v]));
+  if (out.output_type !== 'execute_result') delete out.execution_count;
+  if (out.metadata && Object.keys(out.metadata as JsonObject).length === 0) delete out.metadata;
+  return out;
+}
+
+/** nbformat 4.5 with what the course notebook has and the fixtures lack: ids, tags, attachments, SVG, rich MIME types. */
+const RICH: JsonObject = {
+  nbformat: 4, nbformat_minor: 5,
+  metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' }, language_info: { name: 'python' } },
+  cells: [
+    { id: 'intro', cell_type: 'markdown', metadata: { tags: ['intro'] }, attachments: { 'dot.png': { 'image/png': 'iVBORw0KGgo=' } },
+      source: ['# Course\n', '\n', '- one\n', '- [two](https://example.com)\n', '\n', '![dot](attachment:dot.png)'] },
+    { id: 'plot-1', cell_type: 'code', execution_count: 3, metadata: { tags: ['plot'], scrolled: true }, source: 'import sys\nprint("hi")\nsys.stderr.write("warn\\n")',
+      outputs: [
+        { output_type: 'stream', name: 'stdout', text: ['hi\n'] },
+        { output_type: 'stream', name: 'stderr', text: 'warn\n' },
+        { output_type: 'display_data', metadata: {}, data: { 'image/svg+xml': ['<svg xmlns="http://www.w3.org/2000/svg">', '<rect/></svg>'], 'text/plain': '<Figure>' } },
+        { output_type: 'display_data', metadata: { 'image/png': { width: 10 } }, data: { 'image/png': 'iVBORw0KGgo=\n', 'text/plain': '<Figure size 10x10>' } },
+        { output_type: 'display_data', metadata: {}, data: { 'image/jpeg': '/9j/4AAQ' } },
+        { output_type: 'display_data', metadata: {}, data: { 'text/markdown': '**bold**', 'text/plain': 'bold' } },
+        { output_type: 'display_data', metadata: {}, data: { 'application/json': { a: [1, 2] } } },
+        { output_type: 'display_data', metadata: {}, data: { 'text/latex': '$x^2$', 'text/plain': 'x**2' } },
+        { output_type: 'execute_result', execution_count: 3, metadata: {}, data: { 'text/html': '<table><tr><td>1</td></tr></table>', 'text/plain': '   a\n0  1' } },
+      ] },
+    { id: 'boom', cell_type: 'code', execution_count: 4, metadata: {}, source: '1/0',
+      outputs: [{ output_type: 'error', ename: 'ZeroDivisionError', evalue: 'division by zero', traceback: ['\u001b[0;31mZeroDivisionError\u001b[0m', 'Traceback line\nwith a newline inside'] }] },
+    { id: 'raw-1', cell_type: 'raw', metadata: { format: 'text/restructuredtext' }, source: 'raw *text*' },
+    { id: 'empty', cell_type: 'code', execution_count: null, metadata: {}, source: '', outputs: [] },
+  ],
+};
+
+describe('Jupyter import (PROTOCOL 5.10)', () => {
+  test.each(ipynbFiles)('%s: every cell and every output, in order; markdown rendered at once', (file) => {
     const nb = loadIpynb(file);
-    const { name, paragraphs } = ipynbToNote(nb);
-    expect(name).toMatch(/^Note converted from Jupyter_/);
+    const imported = ipynbToNote(nb);
+    expect(imported.name).toMatch(/^Note converted from Jupyter_/);
+    expect(imported.defaultInterpreterGroup).toBe('python');
     const cells = nb.cells as JsonObject[];
-    expect(paragraphs).toHaveLength(cells.length);
+    expect(imported.paragraphs).toHaveLength(cells.length);
+    expect(imported.cells).toBe(cells.length);
+    expect(imported.outputs).toBe(cells.reduce((n, c) => n + (Array.isArray(c.outputs) ? c.outputs.length : 0), 0));
     cells.forEach((cell, i) => {
-      const p = paragraphs[i];
-      const source = Array.isArray(cell.source) ? cell.source.join('') : String(cell.source);
+      const p = imported.paragraphs[i];
+      const source = text(cell.source);
       if (cell.cell_type === 'code') {
         expect(p.text).toBe(`%python\n${source}`);
         expect(p.config?.editorMode).toBe('ace/mode/python');
+        const outs = cell.outputs as JsonObject[];
+        expect(p.results?.msg).toHaveLength(outs.length);
+        outs.forEach((o, j) => {
+          const m = (p.results?.msg ?? [])[j];
+          const data = (o.data ?? {}) as JsonObject;
+          if (o.output_type === 'stream') expect(m).toEqual({ type: 'TEXT', data: text(o.text) });
+          else if (o.output_type === 'error') expect(m.data).toContain(String(o.ename));
+          else if (data['image/png']) expect(m).toEqual({ type: 'IMG', data: text(data['image/png']) });
+          else if (data['text/html']) expect(m).toEqual({ type: 'HTML', data: text(data['text/html']) });
+          else expect(m).toEqual({ type: 'TEXT', data: text(data['text/plain']) });
+        });
       } else if (cell.cell_type === 'markdown') {
         expect(p.text).toBe(`%md\n${source}`);
         expect(p.config?.editorHide).toBe(true);
         expect(p.results?.msg?.[0].type).toBe('HTML');
+        if (/^\s*[-*] /m.test(source)) expect(p.results?.msg?.[0].data).toContain('<li>');
       }
       expect(p.status).toBe('FINISHED');
     });
   });
 
-  test('outputs: stream text, images as HTML img, stderr as ERROR', () => {
-    const { paragraphs } = ipynbToNote(loadIpynb('examples.ipynb'));
-    const all = paragraphs.flatMap((p) => p.results?.msg ?? []);
-    expect(all.some((m) => m.type === 'HTML' && m.data.includes('data:image/png;base64,'))).toBe(true);
-    expect(all.some((m) => m.type === 'TEXT')).toBe(true);
-    const stderr = ipynbToNote({ cells: [{ cell_type: 'code', source: 'x', outputs: [{ output_type: 'stream', name: 'stderr', text: ['boom'] }], metadata: {}, execution_count: 1 }], metadata: { title: 'T' } });
-    expect(stderr.name).toBe('T');
-    expect(stderr.paragraphs[0].results).toEqual({ code: 'ERROR', msg: [{ type: 'TEXT', data: 'boom' }] });
+  test('every output type is kept: SVG and JPEG images, markdown and JSON outputs, errors with tracebacks; ids, tags and attachments', () => {
+    const imported = ipynbToNote(RICH);
+    const [md, code, boom, raw] = imported.paragraphs;
+    expect(md.results?.msg?.[0].data).toContain('<li><a href="https://example.com">two</a></li>');
+    expect(md.results?.msg?.[0].data).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">');
+    expect(md.config?.jupyter).toMatchObject({ id: 'intro', metadata: { tags: ['intro'] } });
+    const types = (code.results?.msg ?? []).map((m) => m.type);
+    expect(types).toEqual(['TEXT', 'TEXT', 'HTML', 'IMG', 'HTML', 'HTML', 'TEXT', 'TEXT', 'HTML']);
+    const msg = code.results?.msg ?? [];
+    expect(msg[2].data).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>');
+    expect(msg[4].data).toBe('<img src="data:image/jpeg;base64,/9j/4AAQ">');
+    expect(msg[5].data).toContain('<strong>bold</strong>');
+    expect(JSON.parse(msg[6].data)).toEqual({ a: [1, 2] });
+    expect(msg[7].data).toBe('$x^2$');
+    expect(code.results?.code).toBe('ERROR');
+    expect(code.config?.jupyter).toMatchObject({ id: 'plot-1', metadata: { tags: ['plot'] }, execution_count: 3 });
+    expect(boom.results).toEqual({ code: 'ERROR', msg: [{ type: 'TEXT', data: '\u001b[0;31mZeroDivisionError\u001b[0m\nTraceback line\nwith a newline inside' }] });
+    expect(raw.text).toBe('\nraw *text*');
+    expect(imported).toMatchObject({ cells: 5, outputs: 10 });
   });
 
-  test.each(readdirSync(NOTE_FIXTURES))('%s exports as valid nbformat 4', (file) => {
+  test('what is not a notebook is refused with the reason', () => {
+    expect(() => ipynbToNote({ cells: 'x' } as unknown as JsonObject)).toThrow('not a Jupyter notebook');
+    expect(() => ipynbToNote({ nbformat: 3, cells: [] })).toThrow('nbformat 3 notebooks are not supported');
+    expect(() => ipynbToNote({ cells: [{ source: 'x' }] })).toThrow('cell 1 has no cell_type');
+  });
+});
+
+describe('Jupyter export (PROTOCOL 5.10)', () => {
+  test.each(readdirSync(NOTE_FIXTURES))('%s exports as valid nbformat 4.5 with its outputs', (file) => {
     const note = JSON.parse(readFileSync(join(NOTE_FIXTURES, file), 'utf8')) as Note;
     const nb = noteToIpynb(note);
-    expectValidNbformat4(nb);
-    expect((nb.metadata as JsonObject).kernelspec).toEqual({ language: 'scala', name: 'spark2-scala', display_name: 'Zeppelin' });
+    expectValidNbformat(nb);
     const cells = nb.cells as JsonObject[];
     const nonBlank = note.paragraphs.filter((p) => (p.text ?? '').trim() !== '');
     expect(cells).toHaveLength(nonBlank.length);
     nonBlank.forEach((p, i) => {
-      const text = (p.text ?? '').replace(/^ +/, '');
-      if (/^%md\s/.test(text)) {
+      const t = (p.text ?? '').replace(/^ +/, '');
+      if (/^%md\s/.test(t)) {
         expect(cells[i].cell_type).toBe('markdown');
         expect(String(cells[i].source)).not.toMatch(/^%md/);
-      } else {
-        expect(cells[i]).toMatchObject({ cell_type: 'code', source: text, outputs: [] });
+        return;
       }
+      expect(cells[i].cell_type).toBe('code');
+      const outs = cells[i].outputs as JsonObject[];
+      const msgs = (p.results?.msg ?? []).filter((m) => m.type !== 'NULL');
+      expect(outs).toHaveLength(msgs.length);
+      msgs.forEach((m, j) => {
+        if (m.type === 'TEXT') expect(outs[j]).toEqual({ output_type: 'stream', name: 'stdout', text: m.data });
+        if (m.type === 'HTML') expect((outs[j].data as JsonObject)['text/html']).toBe(m.data);
+        if (m.type === 'TABLE') {
+          expect((outs[j].data as JsonObject)['text/plain']).toBe(m.data);
+          expect((outs[j].data as JsonObject)['text/html']).toMatch(/^<table/);
+        }
+      });
     });
+  });
+
+  test("a Python note declares Python's kernel and its cells lose the %python line", () => {
+    const note = JSON.parse(readFileSync(join(NOTE_FIXTURES, '1. IPython Basic_2EYDJKFFY.zpln'), 'utf8')) as Note;
+    const nb = noteToIpynb(note);
+    expect((nb.metadata as JsonObject).kernelspec).toEqual({ name: 'python3', display_name: 'Python 3', language: 'python' });
+    expect((nb.metadata as JsonObject).language_info).toMatchObject({ name: 'python', file_extension: '.py' });
+    const code = (nb.cells as JsonObject[]).filter((c) => c.cell_type === 'code').map((c) => String(c.source));
+    expect(code.some((s) => s.startsWith('%python'))).toBe(false);
+    expect(code).toContain('\nimport sys\n\nsys?');
+    const table = (nb.cells as JsonObject[]).flatMap((c) => (c.outputs as JsonObject[] | undefined) ?? []).find((o) => (o.data as JsonObject | undefined)?.['text/html']?.toString().startsWith('<table'));
+    expect(table).toBeDefined();
+    const img = noteToIpynb({ id: 'x', defaultInterpreterGroup: 'python', paragraphs: [
+      { id: 'p0', text: '%python\nx = 1' }, { id: 'p1', text: '%sh\nls', results: { code: 'SUCCESS', msg: [{ type: 'IMG', data: 'iVBOR' }] } }] });
+    expect((img.cells as JsonObject[])[1]).toMatchObject({ source: '%%bash\nls', outputs: [{ output_type: 'display_data', data: { 'image/png': 'iVBOR' } }] });
+    expectValidNbformat(img);
+  });
+
+  test.each([...ipynbFiles, 'rich'])('%s: ipynb → note → ipynb keeps every cell source and every output', (file) => {
+    const nb = file === 'rich' ? RICH : loadIpynb(file);
+    const imported = ipynbToNote(nb);
+    const back = noteToIpynb({ id: 'N', name: 'x', defaultInterpreterGroup: imported.defaultInterpreterGroup, paragraphs: imported.paragraphs });
+    expectValidNbformat(back);
+    const before = nb.cells as JsonObject[];
+    const after = back.cells as JsonObject[];
+    expect(after.map((c) => c.cell_type)).toEqual(before.map((c) => c.cell_type));
+    expect(after.map((c) => text(c.source))).toEqual(before.map((c) => text(c.source)));
+    expect(after.map((c) => ((c.outputs as JsonObject[] | undefined) ?? []).map(normalOutput))).toEqual(before.map((c) => ((c.outputs as JsonObject[] | undefined) ?? []).map(normalOutput)));
+    expect(after.map((c) => c.metadata)).toEqual(before.map((c) => c.metadata ?? {}));
+    if (file === 'rich') {
+      expect(after.map((c) => c.id)).toEqual(before.map((c) => c.id));
+      expect(after[0].attachments).toEqual(before[0].attachments);
+      expect(after.map((c) => c.execution_count)).toEqual(before.map((c) => c.execution_count));
+    }
   });
 });
 
@@ -116,22 +226,44 @@ describe('IMPORT_NOTE and CONVERT_NOTE_NBFORMAT over the websocket', () => {
     expect(stored.paragraphs[0].dateCreated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.000$/);
   });
 
-  test.each(ipynbFiles)('importing %s creates a note named after the notebook', async (file) => {
-    const imported = await c.request('IMPORT_NOTE', { note: loadIpynb(file) }, 'IMPORT_NOTE');
-    expect(imported.data.note.path).toMatch(/^\/Note converted from Jupyter_/);
-    expect(imported.data.note.paragraphs[0].text).toMatch(/^%python\n/);
+  test.each(ipynbFiles)('importing %s over the websocket: named as sent (the file name), says what it brought in', async (file) => {
+    const nb = loadIpynb(file);
+    const name = file.replace(/\.ipynb$/, '');
+    const imported = await c.request('IMPORT_NOTE', { note: { ...nb, name } }, 'IMPORT_NOTE');
+    expect(imported.data.note.path).toBe(`/${name}`);
+    expect(imported.data.note.defaultInterpreterGroup).toBe('python');
+    expect(imported.data.note.paragraphs[0].text).toMatch(/^%(python|md)\n/);
+    const outputs = (nb.cells as JsonObject[]).reduce((n, cell) => n + ((cell.outputs as unknown[] | undefined)?.length ?? 0), 0);
+    expect(imported.data.message).toBe(`Imported ${(nb.cells as unknown[]).length} cells and ${outputs} outputs from the notebook into "${name}"`);
+    const refused = await c.request('IMPORT_NOTE', { note: { nbformat: 3, cells: [{}] } as unknown as JsonObject }, 'ERROR_INFO');
+    expect(refused.data.info).toContain('nbformat 3 notebooks are not supported');
   });
 
-  test('ipynb → note → ipynb keeps the code', async () => {
-    const nb = loadIpynb('basic.ipynb');
-    const imported = await c.request('IMPORT_NOTE', { note: nb }, 'IMPORT_NOTE');
-    const converted = await c.request('CONVERT_NOTE_NBFORMAT', { noteId: imported.data.note.id, noteName: 'basic' }, 'CONVERTED_NOTE_NBFORMAT');
-    expect(converted.data.noteName).toBe('basic');
+  test('REST import of an .ipynb converts it (not an empty note) and says what it brought in; a bad one is a 400 with the reason', async () => {
+    const nb = loadIpynb('examples.ipynb');
+    const r = await api<string>(server.url, '/api/notebook/import?notePath=%2Fcourse%2Fexamples', { method: 'POST', json: nb });
+    expect(r.status).toBe(200);
+    expect(r.body.message).toMatch(/^Imported 10 cells and \d+ outputs$/);
+    const note = await api<Note>(server.url, `/api/notebook/${String(r.body.body)}`);
+    expect(note.body.body?.path).toBe('/course/examples');
+    expect(note.body.body?.paragraphs).toHaveLength((nb.cells as unknown[]).length);
+    expect(note.body.body?.paragraphs.some((p) => (p.results?.msg ?? []).some((m) => m.type === 'IMG'))).toBe(true);
+    const bad = await api(server.url, '/api/notebook/import', { method: 'POST', json: { nbformat: 3, cells: [] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('nbformat 3 notebooks are not supported');
+  });
+
+  test('ipynb → note → ipynb over the websocket keeps the code, the outputs and the kernel', async () => {
+    const nb = loadIpynb('examples.ipynb');
+    const imported = await c.request('IMPORT_NOTE', { note: { ...nb, name: 'examples' } }, 'IMPORT_NOTE');
+    const converted = await c.request('CONVERT_NOTE_NBFORMAT', { noteId: imported.data.note.id, noteName: 'examples' }, 'CONVERTED_NOTE_NBFORMAT');
+    expect(converted.data.noteName).toBe('examples');
     const back = JSON.parse(converted.data.nbformat) as JsonObject;
-    expectValidNbformat4(back);
-    const codeIn = (nb.cells as JsonObject[]).filter((x) => x.cell_type === 'code').map((x) => (x.source as string[]).join(''));
-    const codeOut = (back.cells as JsonObject[]).filter((x) => x.cell_type === 'code').map((x) => String(x.source).replace(/^%python\n/, ''));
-    expect(codeOut).toEqual(codeIn);
+    expectValidNbformat(back);
+    expect((back.metadata as JsonObject).kernelspec).toMatchObject({ language: 'python' });
+    expect((back.cells as JsonObject[]).map((x) => text(x.source))).toEqual((nb.cells as JsonObject[]).map((x) => text(x.source)));
+    expect((back.cells as JsonObject[]).map((x) => ((x.outputs as JsonObject[] | undefined) ?? []).map(normalOutput)))
+      .toEqual((nb.cells as JsonObject[]).map((x) => ((x.outputs as JsonObject[] | undefined) ?? []).map(normalOutput)));
     const missing = await c.request('CONVERT_NOTE_NBFORMAT', { noteId: 'NOPE', noteName: 'x' }, 'ERROR_INFO');
     expect(missing.data.info).toBe('No such note: NOPE');
   });

@@ -146,6 +146,26 @@ describe('import', () => {
     t.task?.cancel();
   });
 
+  test('a notebook is named after its file, the server says what it brought in, and a refusal shows its reason', async () => {
+    const t = await connected();
+    await t.clock.advance(0);
+    const ipynb = JSON.stringify({ nbformat: 4, metadata: {}, cells: [{ cell_type: 'code', source: 'x', outputs: [] }] });
+    t.store.dispatch(noteDialogs.importOpened());
+    t.store.dispatch(noteDialogs.importFileChosen({ name: '', fileName: 'Course 3.ipynb', size: ipynb.length, text: ipynb }));
+    await t.clock.advance(0);
+    expect(t.last()).toMatchObject({ op: 'IMPORT_NOTE', data: { note: { name: 'Course 3', cells: [{ source: 'x' }] } } });
+    t.ws.serverSend(frame('ERROR_INFO', { info: 'Fail to import note: cell 1 has no cell_type' }));
+    await t.clock.advance(0);
+    expect(t.dialog()).toMatchObject({ error: 'Fail to import note: cell 1 has no cell_type', pending: false });
+    t.store.dispatch(noteDialogs.importFileChosen({ name: '', fileName: 'Course 3.ipynb', size: ipynb.length, text: ipynb }));
+    await t.clock.advance(0);
+    t.ws.serverSend(frame('IMPORT_NOTE', { note: { id: 'IMP2', path: '/Course 3', paragraphs: [] }, message: 'Imported 1 cell and 0 outputs from the notebook into "Course 3"' }));
+    await t.clock.advance(0);
+    expect(t.dialog()).toBeNull();
+    expect(t.store.getState().ui.toasts.map((x) => x.text)).toContain('Imported 1 cell and 0 outputs from the notebook into "Course 3"');
+    t.task?.cancel();
+  });
+
   test('URL step: empty URL, unreachable URL, and a fetched note (plain GET through the injected fetch)', async () => {
     const t = await connected({ urls: { 'https://example.org/n.zpln': zpln, 'https://example.org/x': new Error('CORS') } });
     t.store.dispatch(noteDialogs.importOpened());

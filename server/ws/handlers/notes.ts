@@ -1,6 +1,7 @@
 /** Notes, folders and trash (PROTOCOL 2.1). */
 import type { JsonObject } from '../../../protocol';
-import { noteToIpynb, ipynbToNote, isJupyter } from '../../notes/jupyter';
+import { noteToIpynb } from '../../notes/jupyter/export';
+import { importSummary, ipynbToNote, isJupyter } from '../../notes/jupyter/import';
 import type { NoteEntry } from '../../notes/notebook';
 import { nameOf, normalizeNotePath, parentOf } from '../../notes/paths';
 import { cronAllowedFor, cronEnabled, runAsRefusal } from '../../cron/policy';
@@ -95,13 +96,16 @@ export const noteHandlers = {
 
   IMPORT_NOTE: async ({ note }, ctx) => {
     let entry: NoteEntry;
+    let message: string | undefined;
     try {
       if (isJupyter(note)) {
         const converted = ipynbToNote(note, ctx.user);
         const given = typeof note.name === 'string' && note.name !== '' ? note.name : converted.name;
         // A notebook's own title is used as is (PROTOCOL 2.1): root folder unless it contains a slash.
         const path = given.startsWith('/') ? given : `/${given}`;
-        entry = await ctx.s.notebook.importNote({ paragraphs: converted.paragraphs } as unknown as JsonObject, path);
+        const { paragraphs, defaultInterpreterGroup } = converted;
+        entry = await ctx.s.notebook.importNote({ paragraphs, defaultInterpreterGroup } as unknown as JsonObject, path);
+        message = `${importSummary(converted)} from the notebook into "${nameOf(entry.path)}"`;
       } else {
         const path = normalizeNotePath(typeof note.name === 'string' ? note.name : '');
         entry = await ctx.s.notebook.importNote(note, path);
@@ -110,7 +114,7 @@ export const noteHandlers = {
       throw new ZeppelinError(errorMessage(e), 'BAD_REQUEST', `Fail to import note: ${errorMessage(e)}, cause: ${errorMessage(e)}`);
     }
     ctx.s.authorization.noteCreated(entry.id, ctx.user);
-    ctx.reply('IMPORT_NOTE', { note: ctx.s.broadcasts.wsNote(entry) });
+    ctx.reply('IMPORT_NOTE', { note: ctx.s.broadcasts.wsNote(entry), ...(message ? { message } : {}) });
     ctx.s.broadcasts.notesInfo();
   },
 
