@@ -23,7 +23,8 @@ class InputsStampPlugin {
 module.exports = (_env, argv) => {
   const prod = argv.mode !== 'development';
   return {
-    entry: './src/index.tsx',
+    // The note's result document is its own small bundle: it runs in a sandboxed frame, never in the app's page.
+    entry: { main: './src/index.tsx', resultFrame: './src/pages/note/results/frame/entry.ts' },
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: prod ? '[name].[contenthash:8].js' : '[name].js',
@@ -53,7 +54,8 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: './src/index.html' }),
+      new HtmlWebpackPlugin({ template: './src/index.html', chunks: ['main'] }),
+      new HtmlWebpackPlugin({ template: './src/pages/note/results/frame/result-frame.html', filename: 'result-frame.html', chunks: ['resultFrame'] }),
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
       ...(prod ? [new InputsStampPlugin()] : []),
     ],

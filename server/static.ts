@@ -15,6 +15,14 @@ const TYPES: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 };
 
+/**
+ * The note's result document runs the notes' own HTML and scripts. Served with a sandbox policy, it gets an opaque
+ * origin even when opened on its own (not only inside the page's sandboxed frame), so it never shares the app's
+ * cookies or storage.
+ */
+export const RESULT_FRAME = 'result-frame.html';
+export const RESULT_FRAME_POLICY = 'sandbox allow-scripts allow-popups allow-forms allow-modals';
+
 export class StaticFiles {
   constructor(readonly root: string) {}
 
@@ -46,6 +54,7 @@ export class StaticFiles {
     reply.header('last-modified', info.mtime.toUTCString());
     // Hashed bundles can be cached; index.html must be re-read so a new build is picked up.
     reply.header('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+    if (file === join(this.root, RESULT_FRAME)) reply.header('content-security-policy', RESULT_FRAME_POLICY);
     await reply.send(head ? '' : createReadStream(file));
     return true;
   }

@@ -138,6 +138,23 @@ describe('static UI', () => {
       await server.close();
     }
   });
+
+  test("the note's result document is served sandboxed (an opaque origin even when opened on its own)", async () => {
+    const dir = tempDir();
+    const webDir = join(dir, 'dist');
+    mkdirSync(webDir);
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>ui</title>');
+    writeFileSync(join(webDir, 'result-frame.html'), '<!doctype html><title>results</title>');
+    const server = await startTestServer({ webDir });
+    try {
+      const frame = await api(server.url, '/result-frame.html');
+      expect(frame.text).toContain('<title>results</title>');
+      expect(frame.headers.get('content-security-policy')).toBe('sandbox allow-scripts allow-popups allow-forms allow-modals');
+      expect((await api(server.url, '/')).headers.get('content-security-policy') ?? '').not.toContain('sandbox');
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('CLI entry (server/main.ts)', () => {

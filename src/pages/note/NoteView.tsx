@@ -13,6 +13,7 @@ import { NotePanels } from './Panels';
 import { NoteToolbar } from './NoteToolbar';
 import { PersonalBanner } from './PersonalBanner';
 import { ParagraphSlot, ParagraphView } from './ParagraphView';
+import { NoteResultHost } from './results/NoteResultHost';
 import { selectIsAsIframe, selectOpenMeta } from '../../../slices/noteSelectors';
 import { CommandPalette, ShortcutHelp } from './ShortcutHelp';
 import { useNoteShortcuts } from './useNoteShortcuts';
@@ -24,9 +25,11 @@ const EAGER_PARAGRAPHS = 12;
 function ParagraphGrid({ noteId }: { noteId: string }) {
   const ids = useAppSelector(selectOpenNoteParagraphIds);
   return (
-    <div className="note-grid">
-      {ids.map((id, i) => <ParagraphSlot key={id} id={id} index={i} count={ids.length} noteId={noteId} eager={i < EAGER_PARAGRAPHS} />)}
-    </div>
+    <NoteResultHost>
+      <div className="note-grid">
+        {ids.map((id, i) => <ParagraphSlot key={id} id={id} index={i} count={ids.length} noteId={noteId} eager={i < EAGER_PARAGRAPHS} />)}
+      </div>
+    </NoteResultHost>
   );
 }
 
@@ -60,7 +63,11 @@ function SingleParagraph({ noteId, paragraphId }: { noteId: string; paragraphId:
     document.body.classList.add('as-iframe');
     return () => document.body.classList.remove('as-iframe');
   }, []);
-  return <main className="page note as-iframe"><ParagraphView id={paragraphId} index={0} count={1} noteId={noteId} chromeless /></main>;
+  return (
+    <main className="page note as-iframe">
+      <NoteResultHost><ParagraphView id={paragraphId} index={0} count={1} noteId={noteId} chromeless /></NoteResultHost>
+    </main>
+  );
 }
 
 export function NoteView({ match }: { match: Extract<RouteMatch, { page: 'note' }> }) {

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { helium, selectHeliumApps, type HeliumApp } from '../../../../slices/helium';
 import type { RootState } from '../../../../slices/rootReducer';
-import { SandboxFrame } from './SandboxFrame';
+import { ResultSlot } from './NoteResultHost';
 import '../../../helium/helium.css';
 
 export function useParagraphApps(paragraphId: string): { apps: HeliumApp[]; active: HeliumApp | undefined } {
@@ -72,11 +72,13 @@ export function AppBar({ paragraphId, apps, active, readOnly }: { paragraphId: s
 
 export function AppOutput({ app, paragraphId }: { app: HeliumApp; paragraphId: string }) {
   const name = appName(app);
+  const key = `app:${app.appId}`;
+  const item = useMemo(() => ({ key, paragraphId, angular: false, html: app.output }), [key, paragraphId, app.output]);
   return (
     <div className="helium-app-output" role="region" aria-label={`Application ${name}`} data-app-status={app.status}>
       {app.status !== 'LOADED' && <p role="status" className="helium-app-status">{name}: {app.status}</p>}
       {app.output !== '' && (app.outputType === 'HTML'
-        ? <SandboxFrame html={app.output} paragraphId={paragraphId} angular={false} title={`${name} output`} />
+        ? <ResultSlot slotKey={key} title={`${name} output`} extra={item} />
         : <pre className="result-raw">{app.output}</pre>)}
     </div>
   );

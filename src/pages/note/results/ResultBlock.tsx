@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notePage } from '../../../../slices/notePage';
 import type { ParagraphStatus, ResultConfig, ResultMessage } from '../../../../protocol';
 import { DEFAULT_RESULT_HEIGHT, formatBytes, LARGE_RESULT_BYTES, MIN_RESULT_HEIGHT } from '../../../../slices/domain/noteModel';
-import { SandboxFrame } from './SandboxFrame';
+import { ResultSlot, resultKey } from './NoteResultHost';
 import { TextResult } from './TextResult';
 import { ansiToHtml } from './terminalText';
 import { copyText } from './clipboard';
@@ -50,9 +50,9 @@ function ResultBody({ m, paragraphId, index, config, streaming, title, exportTit
       return <TextResult data={m.data} streaming={streaming} />;
     case 'HTML':
     case 'ELEMENT':
-      return <SandboxFrame html={m.data} paragraphId={paragraphId} angular={false} title={`${title} result ${index + 1}`} />;
     case 'ANGULAR':
-      return <SandboxFrame html={m.data} paragraphId={paragraphId} angular title={`${title} result ${index + 1}`} />;
+      // Drawn by the note's result document (NoteResultHost), over this placeholder.
+      return <ResultSlot slotKey={resultKey(paragraphId, index)} title={`${title} result ${index + 1}`} />;
     case 'IMG':
       return <img className="result-img" alt={`${title} image ${index + 1}`} src={`data:image/png;base64,${m.data.trim()}`} />;
     case 'SVG':
