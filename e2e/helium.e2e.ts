@@ -99,7 +99,7 @@ test('run all: %md and %sh run on the server, %wordcount in the browser between 
     await page.getByRole('dialog', { name: 'Run all paragraphs' }).getByRole('button', { name: 'Run', exact: true }).click();
 
     for (const p of [page, viewer]) {
-      await p.locator(`#paragraph_${md}`).frameLocator('iframe.result-frame').getByRole('heading', { name: 'Counted words' }).waitFor({ timeout: 30_000 });
+      await p.frameLocator('iframe.note-result-frame').locator(`.zeppelin-result[data-paragraph-id="${md}"]`).getByRole('heading', { name: 'Counted words' }).waitFor({ timeout: 30_000 });
       const rows = p.locator(`#paragraph_${spell} tbody tr[role="row"]`);
       await waitUntil(() => rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '').join('='))),
         (r) => r.includes('words=3') && r.includes('"alpha"=2'), 30_000);
@@ -125,7 +125,7 @@ test('the summary application is offered for a table paragraph, loads and shows 
   const region = p.getByRole('region', { name: 'Application zeppelin-summary' });
   await region.waitFor();
   await waitUntil(() => region.getAttribute('data-app-status'), (s) => s === 'LOADED');
-  const frame = region.frameLocator('iframe');
+  const frame = page.frameLocator('iframe.note-result-frame').locator(`.zeppelin-result[data-result-key^="app:"][data-paragraph-id="${pid}"]`);
   await frame.getByText('3 rows, 3 columns').waitFor();
   expect(await frame.locator('tr', { hasText: 'lat' }).textContent()).toBe('latnumber-0.1859.91');
   const apps = p.getByRole('group', { name: 'Helium applications' });

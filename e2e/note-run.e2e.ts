@@ -16,7 +16,8 @@ const runText = (page: Page, text: string) => runInLastParagraph(page, env.serve
 test('%md renders as HTML in the sandboxed frame', async () => {
   const p = await runText(env.browser.page, '%md\n# Hello *run*');
   await p.getByRole('img', { name: 'Status FINISHED' }).waitFor({ timeout: 30_000 });
-  await p.frameLocator('iframe.result-frame').getByRole('heading', { name: 'Hello run' }).waitFor();
+  const id = ((await p.getAttribute('id')) ?? '').replace(/^paragraph_/, '');
+  await env.browser.page.frameLocator('iframe.note-result-frame').locator(`.zeppelin-result[data-paragraph-id="${id}"]`).getByRole('heading', { name: 'Hello run' }).waitFor();
 });
 
 test('%sh output streams in line by line', async () => {

@@ -63,12 +63,13 @@ test('a sample note opens with its paragraphs, editors, sandboxed HTML and text 
   const HTML = '20180118-105449_1130638270';
   await waitUntil(async () => {
     await page.evaluate((id) => document.getElementById(`paragraph_${id}`)?.scrollIntoView({ block: 'center' }), HTML);
-    return page.locator(`#paragraph_${HTML} iframe.result-frame`).isVisible();
+    return page.locator(`#paragraph_${HTML} [data-result-slot]`).isVisible();
   }, (shown) => shown, 30_000);
-  const frame = page.frameLocator(`#paragraph_${HTML} iframe.result-frame`);
+  // HTML results are drawn by the note's result document, over their paragraph's placeholder
+  const frame = page.frameLocator('iframe.note-result-frame').locator(`.zeppelin-result[data-paragraph-id="${HTML}"]`);
   await frame.getByText('IPython is more powerful').first().waitFor();
   // the note's HTML runs in an opaque origin: no access to the app's storage or DOM
-  const probe = await page.locator(`#paragraph_${HTML} iframe.result-frame`).evaluate((f: HTMLIFrameElement) => {
+  const probe = await page.locator('iframe.note-result-frame').evaluate((f: HTMLIFrameElement) => {
     try { return String(f.contentWindow?.document); } catch { return 'blocked'; }
   });
   expect(probe).toBe('blocked');

@@ -38,11 +38,16 @@ test('every paragraph has its root id, status, run control and its results', () 
   expect(screen.getByRole('heading', { level: 1, name: '1. IPython Basic' })).toBeInTheDocument();
   expect(screen.getAllByRole('button', { name: 'Run paragraph' })).toHaveLength(14);
   expect(screen.getAllByRole('img', { name: 'Status FINISHED' }).length).toBeGreaterThan(0);
-  // TEXT results go through the terminal renderer, HTML results into sandboxed frames
+  // TEXT results go through the terminal renderer, HTML results into the note's one sandboxed result document,
+  // which the page gives the result HTML only by message (it never puts it into its own DOM)
   expect(document.querySelectorAll('[data-testid="text-result"]').length).toBeGreaterThan(0);
-  const frame = document.querySelector('iframe.result-frame') as HTMLIFrameElement;
-  expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-popups allow-forms allow-modals');
-  expect(frame.getAttribute('srcdoc')).toContain('IPython is more powerful');
+  const frames = document.querySelectorAll('iframe');
+  expect(frames).toHaveLength(1);
+  expect(frames[0]).toHaveClass('note-result-frame');
+  expect(frames[0].getAttribute('sandbox')).toBe('allow-scripts allow-popups allow-forms allow-modals');
+  expect(frames[0].getAttribute('src')).toBe('result-frame.html');
+  expect(document.querySelectorAll('[data-result-slot]').length).toBeGreaterThan(0);
+  expect(document.body.innerHTML).not.toContain('IPython is more powerful than the default python interpreter');
 });
 
 test('Run dispatches the run intent; a running paragraph offers Cancel, a spinner and its progress', () => {
