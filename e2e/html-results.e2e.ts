@@ -8,7 +8,6 @@ import fs from 'fs';
 import path from 'path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { restBody } from './support/rest';
-import { ROOT } from './support/server';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
 
@@ -82,8 +81,9 @@ test("the result document is sandboxed: its own opaque origin, no access to the 
 
 const PYTHON = '/usr/bin/python3';
 const HAS_IPYTHON = spawnSync(PYTHON, ['-c', 'import IPython'], { stdio: 'ignore' }).status === 0;
-const BOKEH = path.join(ROOT, 'node_modules', '@bokeh', 'bokehjs', 'build', 'js');
-const BOKEH_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', '@bokeh', 'bokehjs', 'package.json'), 'utf8')) as { version: string }).version;
+const BOKEH_PACKAGE = require.resolve('@bokeh/bokehjs/package.json');
+const BOKEH = path.join(path.dirname(BOKEH_PACKAGE), 'build', 'js');
+const BOKEH_VERSION = (JSON.parse(fs.readFileSync(BOKEH_PACKAGE, 'utf8')) as { version: string }).version;
 const CDN = 'https://cdn.bokeh.org/bokeh/release/';
 
 (HAS_IPYTHON ? test : test.skip)('a Bokeh plot is drawn from output shaped like output_notebook() + show() (BokehJS from npm)', async () => {

@@ -163,6 +163,8 @@ const LANGUAGE_BY_NAME: Readonly<Record<string, EditorSetting>> = {
   python: { language: 'python', editOnDblClick: false, completionSupport: true },
   pyspark: { language: 'python', editOnDblClick: false, completionSupport: true },
   ipython: { language: 'python', editOnDblClick: false, completionSupport: true },
+  angular: { language: 'html', editOnDblClick: true, completionSupport: false },
+  ng: { language: 'html', editOnDblClick: true, completionSupport: false },
   sql: SQL_EDITOR,
   duckdb: SQL_EDITOR,
   sh: { language: 'sh', editOnDblClick: false, completionSupport: false },

@@ -34,6 +34,19 @@ function requestedPath(body: Record<string, unknown>): string | undefined {
   return notePath !== undefined && notePath.trim() !== '' ? notePath : str(body.name);
 }
 
+/** What an import body becomes: a Jupyter notebook is converted (Zeppelin would create an empty note from it). */
+function importSource(note: JsonObject, given: string | undefined, user: string): { source: JsonObject; path: string; message: string } {
+  if (!isJupyter(note)) return { source: note, path: normalizeNotePath(given), message: '' };
+  let converted: ReturnType<typeof ipynbToNote>;
+  try {
+    converted = ipynbToNote(note, user);
+  } catch (e) {
+    throw new ZeppelinError(`Fail to import note: ${(e as Error).message}`, 'BAD_REQUEST');
+  }
+  const source = { paragraphs: converted.paragraphs, defaultInterpreterGroup: converted.defaultInterpreterGroup } as unknown as JsonObject;
+  return { source, path: normalizeNotePath(given || converted.name), message: importSummary(converted) };
+}
+
 /** PROTOCOL 3.3: a permission PUT must name all four lists, each an array of user or role names. */
 function permissionsBody(raw: unknown): Permissions {
   const body = bodyObject(raw);
@@ -101,22 +114,7 @@ function registerNoteRoutes(app: FastifyInstance, s: Services): void {
     const note = bodyObject(body) as JsonObject;
     if (Object.keys(note).length === 0) throw new ZeppelinError('Note JSON is empty or malformed', 'BAD_REQUEST');
     const given = req.query.notePath !== undefined && req.query.notePath !== '' ? req.query.notePath : requestedPath(note);
-    let source = note;
-    let message = '';
-    let path: string;
-    if (isJupyter(note)) {
-      let converted: ReturnType<typeof ipynbToNote>;
-      try {
-        converted = ipynbToNote(note, principalOf(req));
-      } catch (e) {
-        throw new ZeppelinError(`Fail to import note: ${(e as Error).message}`, 'BAD_REQUEST');
-      }
-      source = { paragraphs: converted.paragraphs, defaultInterpreterGroup: converted.defaultInterpreterGroup } as unknown as JsonObject;
-      message = importSummary(converted);
-      path = normalizeNotePath(given || converted.name);
-    } else {
-      path = normalizeNotePath(given);
-    }
+    const { source, path, message } = importSource(note, given, principalOf(req));
     const entry = await s.notebook.importNote(source, path);
     s.authorization.noteCreated(entry.id, principalOf(req));
     s.broadcasts.notesInfo();
