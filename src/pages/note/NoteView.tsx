@@ -25,7 +25,8 @@ const EAGER_PARAGRAPHS = 12;
 function ParagraphGrid({ noteId }: { noteId: string }) {
   const ids = useAppSelector(selectOpenNoteParagraphIds);
   return (
-    <NoteResultHost>
+    // One result document per note: another note starts a fresh one, without the globals of this one.
+    <NoteResultHost key={noteId}>
       <div className="note-grid">
         {ids.map((id, i) => <ParagraphSlot key={id} id={id} index={i} count={ids.length} noteId={noteId} eager={i < EAGER_PARAGRAPHS} />)}
       </div>
@@ -65,7 +66,7 @@ function SingleParagraph({ noteId, paragraphId }: { noteId: string; paragraphId:
   }, []);
   return (
     <main className="page note as-iframe">
-      <NoteResultHost><ParagraphView id={paragraphId} index={0} count={1} noteId={noteId} chromeless /></NoteResultHost>
+      <NoteResultHost key={noteId}><ParagraphView id={paragraphId} index={0} count={1} noteId={noteId} chromeless /></NoteResultHost>
     </main>
   );
 }
