@@ -65,6 +65,29 @@ test('%ng is the same interpreter, and running it in the page hides its editor',
   await waitUntil(async () => (await rest<RestNote>('GET', `/api/notebook/${noteId}`)).paragraphs[0].config?.editorHide, (h) => h === true);
 });
 
+test("the docs' front-end API: z.angularBind from one paragraph's ng-click reaches another paragraph, z.runParagraph runs it", async () => {
+  const { page } = env.browser;
+  const { noteId, pids } = await note('frontend api', ['%angular\n<p>placeholder</p>', '%angular\n<p id="hero">Hero: {{superhero}}</p>'], false);
+  const form = [
+    '%angular',
+    '<form class="form-inline"><input type="text" id="superheroId" ng-model="superhero">',
+    `<button type="button" ng-click="z.angularBind('superhero', superhero, '${pids[1]}')">Bind</button>`,
+    `<button type="button" ng-click="z.runParagraph('${pids[1]}')">Run</button></form>`,
+  ].join('\n');
+  const got = await rest<RestNote>('GET', `/api/notebook/${noteId}`);
+  expect(got.paragraphs[0].id).toBe(pids[0]);
+  await rest('PUT', `/api/notebook/${noteId}/paragraph/${pids[0]}`, { text: form });
+  for (const pid of pids) expect((await rest<{ code: string }>('POST', `/api/notebook/run/${noteId}/${pid}`)).code).toBe('SUCCESS');
+  await page.goto(`${env.server.url}#/notebook/${noteId}`);
+  const input = resultOf(page, pids[0]).locator('#superheroId');
+  await input.fill('Batman');
+  await resultOf(page, pids[0]).getByRole('button', { name: 'Bind' }).click();
+  await resultOf(page, pids[1]).getByText('Hero: Batman').waitFor();
+  await resultOf(page, pids[0]).getByRole('button', { name: 'Run' }).click();
+  await page.locator(`#paragraph_${pids[1]}`).getByRole('img', { name: 'Status FINISHED' }).waitFor();
+  await resultOf(page, pids[1]).getByText('Hero: Batman').waitFor();
+});
+
 const PYTHON = '/usr/bin/python3';
 const HAS_PYTHON = spawnSync(PYTHON, ['-c', 'import json'], { stdio: 'ignore' }).status === 0;
 

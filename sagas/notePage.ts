@@ -125,6 +125,11 @@ function* onAngular(a: ReturnType<typeof notePage.angularValueSet | typeof noteP
   } else if (notePage.angularValueSet.match(a)) {
     const scope = [s.notePage.angular[paragraphId], s.notePage.angular['']].find((sc) => sc && name in sc);
     if (!scope) return;
+    // Bound from this page, so its interpreter group is not known here: binding again says the same thing.
+    if (scope[name].interpreterGroupId === '' && scope === s.notePage.angular[paragraphId]) {
+      yield put(wsOut.ANGULAR_OBJECT_CLIENT_BIND({ noteId: meta.id, paragraphId, name, value: a.payload.value }));
+      return;
+    }
     yield put(wsOut.ANGULAR_OBJECT_UPDATED({
       noteId: meta.id, paragraphId, interpreterGroupId: scope[name].interpreterGroupId, name, value: a.payload.value,
     }));

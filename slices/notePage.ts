@@ -225,8 +225,14 @@ export const notePageSlice = createSlice({
       const scope = [a.payload.paragraphId, ''].map((k) => state.angular[k]).find((sc) => sc && a.payload.name in sc);
       if (scope) scope[a.payload.name] = { ...scope[a.payload.name], value: a.payload.value };
     },
-    angularBindRequested(_state, _a: PayloadAction<{ paragraphId: ParagraphId; name: string; value: unknown }>) {},
-    angularUnbindRequested(_state, _a: PayloadAction<{ paragraphId: ParagraphId; name: string }>) {},
+    /** The server tells only the other viewers (PROTOCOL 2.7), so the binding page applies its own bind at once. */
+    angularBindRequested(state, a: PayloadAction<{ paragraphId: ParagraphId; name: string; value: unknown }>) {
+      const scope = angularScope(state, a.payload.paragraphId);
+      scope[a.payload.name] = { interpreterGroupId: scope[a.payload.name]?.interpreterGroupId ?? '', value: a.payload.value };
+    },
+    angularUnbindRequested(state, a: PayloadAction<{ paragraphId: ParagraphId; name: string }>) {
+      delete angularScope(state, a.payload.paragraphId)[a.payload.name];
+    },
     largeResultShown(state, a: PayloadAction<{ id: ParagraphId; index: number }>) {
       state.renderLarge[`${a.payload.id}:${a.payload.index}`] = true;
     },

@@ -287,6 +287,21 @@ test('angular objects: updates and removals (both shapes) fill the scope; templa
   expect(t.store.getState().notePage.angular).toEqual({ [PY]: {}, '': {} });
 });
 
+test('a bind from a result shows in this page at once (the server tells only the others); changing it binds again', async () => {
+  const t = await openNote();
+  const after = t.mark();
+  t.store.dispatch(notePage.angularBindRequested({ paragraphId: PY, name: 'hero', value: 'Batman' }));
+  expect(t.store.getState().notePage.angular[PY].hero).toEqual({ value: 'Batman', interpreterGroupId: '' });
+  t.store.dispatch(notePage.angularValueSet({ paragraphId: PY, name: 'hero', value: 'Robin' }));
+  await t.clock.advance(0);
+  expect(after().map((f) => [f.op, f.data])).toEqual([
+    ['ANGULAR_OBJECT_CLIENT_BIND', { noteId: NOTE_ID, paragraphId: PY, name: 'hero', value: 'Batman' }],
+    ['ANGULAR_OBJECT_CLIENT_BIND', { noteId: NOTE_ID, paragraphId: PY, name: 'hero', value: 'Robin' }],
+  ]);
+  t.store.dispatch(notePage.angularUnbindRequested({ paragraphId: PY, name: 'hero' }));
+  expect(t.store.getState().notePage.angular[PY].hero).toBeUndefined();
+});
+
 test('a deep link focuses its paragraph and a search term opens find with it', async () => {
   const t = await openNote();
   t.store.dispatch({ type: 'route/changed', payload: { path: `/notebook/${NOTE_ID}`, search: `paragraph=${PY}&term=sys`, match: { page: 'note', noteId: NOTE_ID } } });

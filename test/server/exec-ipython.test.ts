@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { JsonObject, Note, Paragraph } from '../../protocol';
 import { builtinInterpreterSettings, writeInterpreterSettings } from '../../server/interpreters/settings';
 import { Client, NOTE_FIXTURES, startTestServer, tempDir, type TestServer } from './helpers/harness';
-import { isStatus, newNote, run, startRun, textOf, waitFinal } from './helpers/exec';
+import { newNote, run, startRun, textOf, waitFinal } from './helpers/exec';
 
 jest.setTimeout(60000);
 
@@ -126,8 +126,9 @@ describeIPython('%python through IPython (python3-ipython)', () => {
     writeFileSync(marker, '');
     expect(textOf((await waitFinal(a, pid, from)).final)).toBe('early\nlate\n');
 
-    const loop = startRun(a, pid, '%python\nkept = 7\nwhile True:\n    pass');
-    await a.waitFor(isStatus(pid, ['RUNNING']), loop.from);
+    const loop = startRun(a, pid, '%python\nkept = 7\nprint("looping", flush=True)\nwhile True:\n    pass');
+    // Cancel once the loop runs: an interrupt before the assignment would rightly lose it.
+    await a.waitFor((f) => f.op === 'PARAGRAPH_APPEND_OUTPUT' && (f.data as { data: string }).data.includes('looping'), loop.from, 20000);
     a.send('CANCEL_PARAGRAPH', { id: pid });
     expect((await waitFinal(a, pid, loop.from)).final.status).toBe('ABORT');
     expect(textOf((await run(a, pid, '%python\nprint(kept)')).final)).toBe('7\n');
