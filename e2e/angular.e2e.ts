@@ -3,11 +3,11 @@
  * note's sandboxed result document), with the examples of Zeppelin's display-system docs, and a dashboard whose
  * rows are bound from the Python backend and whose input goes back to it.
  */
-import { spawnSync } from 'child_process';
 import type { Page } from 'playwright-core';
 import { restBody } from './support/rest';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
+import { pythonExecutable, TEST_PYTHON, testWithPython } from '../test/support/python';
 
 const env = serverAndBrowser();
 const rest = <T>(method: string, p: string, body?: unknown): Promise<T> => restBody<T>(env.server.url, method, p, body);
@@ -88,10 +88,9 @@ test("the docs' front-end API: z.angularBind from one paragraph's ng-click reach
   await resultOf(page, pids[1]).getByText('Hero: Batman').waitFor();
 });
 
-const PYTHON = '/usr/bin/python3';
-const HAS_PYTHON = spawnSync(PYTHON, ['-c', 'import json'], { stdio: 'ignore' }).status === 0;
+const PYTHON = pythonExecutable() ?? TEST_PYTHON;
 
-(HAS_PYTHON ? test : test.skip)('a dashboard repeats rows bound from the backend, follows their updates, and sends its input back', async () => {
+testWithPython()('a dashboard repeats rows bound from the backend, follows their updates, and sends its input back', async () => {
   const { page } = env.browser;
   const setting = await rest<{ properties: Record<string, { value: unknown }> }>('GET', '/api/interpreter/setting/python');
   setting.properties['zeppelin.python'].value = PYTHON;

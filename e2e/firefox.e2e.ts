@@ -81,11 +81,13 @@ smoke('a paragraph edited and run with Shift+Enter shows its output; %md is HTML
   await page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('hello from firefox'), {}, `${p} [data-testid="text-result"]`);
 
   await typeAndRun(page, p, '%md\n# Hello *Firefox*');
-  const frame = await (await page.waitForSelector(`${p} iframe.result-frame`))?.contentFrame();
+  // HTML results are drawn by the note's one result document, over the paragraph's placeholder.
+  await page.waitForSelector(`${p} [data-result-slot]`);
+  const frame = await (await page.waitForSelector('iframe.note-result-frame'))?.contentFrame();
   if (!frame) throw new Error('no result frame');
-  await frame.waitForSelector(aria('heading', 'Hello Firefox'));
+  await frame.waitForSelector(`.zeppelin-result[data-paragraph-id="${pid}"] ${aria('heading', 'Hello Firefox')}`);
   // The frame is sandboxed without allow-same-origin: its script cannot reach the app.
-  expect(await page.$eval(`${p} iframe.result-frame`, (f) => f.getAttribute('sandbox')?.split(' ').includes('allow-same-origin'))).toBe(false);
+  expect(await page.$eval('iframe.note-result-frame', (f) => f.getAttribute('sandbox')?.split(' ').includes('allow-same-origin'))).toBe(false);
 });
 
 smoke('a %sql table is shown as a table and as a bar chart', async () => {

@@ -3,13 +3,13 @@
  * result document per note), a real library (BokehJS from its npm package, served in place of its CDN) draws a plot
  * from output shaped like Bokeh's output_notebook() + show(), and the document stays out of the app's origin.
  */
-import { spawnSync } from 'child_process';
 import fs from 'fs';
 import path from 'path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { restBody } from './support/rest';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
+import { pythonExecutable, TEST_PYTHON, testWithPython } from '../test/support/python';
 
 const env = serverAndBrowser();
 const rest = <T>(method: string, p: string, body?: unknown): Promise<T> => restBody<T>(env.server.url, method, p, body);
@@ -79,14 +79,13 @@ test("the result document is sandboxed: its own opaque origin, no access to the 
   await page.locator(`#paragraph_${pids[0]}`).getByRole('button', { name: 'Run paragraph' }).click({ trial: true });
 });
 
-const PYTHON = '/usr/bin/python3';
-const HAS_IPYTHON = spawnSync(PYTHON, ['-c', 'import IPython'], { stdio: 'ignore' }).status === 0;
+const PYTHON = pythonExecutable() ?? TEST_PYTHON;
 const BOKEH_PACKAGE = require.resolve('@bokeh/bokehjs/package.json');
 const BOKEH = path.join(path.dirname(BOKEH_PACKAGE), 'build', 'js');
 const BOKEH_VERSION = (JSON.parse(fs.readFileSync(BOKEH_PACKAGE, 'utf8')) as { version: string }).version;
 const CDN = 'https://cdn.bokeh.org/bokeh/release/';
 
-(HAS_IPYTHON ? test : test.skip)('a Bokeh plot is drawn from output shaped like output_notebook() + show() (BokehJS from npm)', async () => {
+testWithPython(['IPython'])('a Bokeh plot is drawn from output shaped like output_notebook() + show() (BokehJS from npm)', async () => {
   const { page, context, requests } = env.browser;
   // No CDN is reachable: its URLs are answered from the npm package.
   await context.route(`${CDN}**`, (route) => {

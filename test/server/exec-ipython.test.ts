@@ -1,20 +1,16 @@
 /** @jest-environment node */
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonObject, Note, Paragraph } from '../../protocol';
 import { builtinInterpreterSettings, writeInterpreterSettings } from '../../server/interpreters/settings';
 import { Client, NOTE_FIXTURES, startTestServer, tempDir, type TestServer } from './helpers/harness';
 import { newNote, run, startRun, textOf, waitFinal } from './helpers/exec';
+import { pythonExecutable, TEST_PYTHON, testWithPython } from '../support/python';
 
 jest.setTimeout(60000);
 
-const PYTHON = '/usr/bin/python3';
-const HAS_IPYTHON = spawnSync(PYTHON, ['-c', 'import IPython'], { stdio: 'ignore' }).status === 0;
-if (!HAS_IPYTHON) {
-  console.warn(`Skipping the IPython tests: ${PYTHON} cannot import IPython (install it: sudo apt-get install python3-ipython).`);
-}
-const describeIPython = HAS_IPYTHON ? describe : describe.skip;
+const PYTHON = pythonExecutable() ?? TEST_PYTHON;
+const withIPython = testWithPython(['IPython']);
 
 /** A conf dir whose python setting runs `executable`, with extra properties. */
 function confWith(executable: string, extra: Record<string, string> = {}): string {
@@ -31,7 +27,7 @@ function confWith(executable: string, extra: Record<string, string> = {}): strin
 
 const msgs = (p: Paragraph) => p.results?.msg ?? [];
 
-describeIPython('%python through IPython (python3-ipython)', () => {
+describe('%python through IPython (python3-ipython)', () => {
   let server: TestServer;
   let a: Client;
   let pid: string;
@@ -46,7 +42,7 @@ describeIPython('%python through IPython (python3-ipython)', () => {
     await server.close();
   });
 
-  test('magics and ! commands run: %timeit, !echo, captured !output', async () => {
+  withIPython('magics and ! commands run: %timeit, !echo, captured !output', async () => {
     const r = await run(a, pid, '%python\nx = !echo captured\nprint(x)\n!echo direct\n%timeit -n1 -r1 sum(range(10))');
     expect(r.final.status).toBe('FINISHED');
     const text = textOf(r.final);
@@ -56,14 +52,14 @@ describeIPython('%python through IPython (python3-ipython)', () => {
     expect(text).toMatch(/per loop/);
   });
 
-  test('%matplotlib inline draws the figure as an IMG after the cell', async () => {
+  testWithPython(['IPython', 'matplotlib'])('%matplotlib inline draws the figure as an IMG after the cell', async () => {
     const r = await run(a, pid, '%python\n%matplotlib inline\nimport matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nprint("drawn")');
     expect(r.final.status).toBe('FINISHED');
     expect(msgs(r.final).map((m) => m.type)).toEqual(['TEXT', 'IMG']);
     expect(Buffer.from(msgs(r.final)[1].data, 'base64').subarray(1, 4).toString()).toBe('PNG');
   });
 
-  test('display() and rich reprs map to result types in order', async () => {
+  withIPython('display() and rich reprs map to result types in order', async () => {
     const code = [
       '%python',
       'from IPython.display import display, HTML, Markdown, SVG, Latex, Image, JSON',
@@ -94,7 +90,7 @@ describeIPython('%python through IPython (python3-ipython)', () => {
     expect(m[7].data).toBe('<b>card</b>');
   });
 
-  test("Zeppelin's IPython Basic tutorial runs: help, %timeit, z.input, a data frame table", async () => {
+  testWithPython(['IPython', 'pandas'])("Zeppelin's IPython Basic tutorial runs: help, %timeit, z.input, a data frame table", async () => {
     const note = JSON.parse(readFileSync(join(NOTE_FIXTURES, '1. IPython Basic_2EYDJKFFY.zpln'), 'utf8')) as Note;
     const imported = await a.request('IMPORT_NOTE', { note: { ...note, name: '/tutorial/IPython Basic' } as unknown as JsonObject }, 'IMPORT_NOTE');
     const c = await Client.open(server.wsUrl, server.origin);
@@ -119,7 +115,7 @@ describeIPython('%python through IPython (python3-ipython)', () => {
     }
   });
 
-  test('streaming, cancel and completion still work under IPython', async () => {
+  withIPython('streaming, cancel and completion still work under IPython', async () => {
     const marker = join(server.dir, 'ipy-go');
     const { from } = startRun(a, pid, `%python\nimport os, time\nprint("early", flush=True)\nwhile not os.path.exists(${JSON.stringify(marker)}):\n    time.sleep(0.02)\nprint("late")`);
     await a.waitFor((f) => f.op === 'PARAGRAPH_APPEND_OUTPUT' && (f.data as { data: string }).data.includes('early'), from, 20000);
@@ -138,7 +134,7 @@ describeIPython('%python through IPython (python3-ipython)', () => {
     expect(list.data.completions.map((x) => x.name).some((n) => n.startsWith('_i'))).toBe(false);
   });
 
-  test('an exception is ERROR with the traceback of the cell only', async () => {
+  withIPython('an exception is ERROR with the traceback of the cell only', async () => {
     const r = await run(a, pid, '%python\ndef f():\n    return 1 / 0\nf()');
     expect(r.final.status).toBe('ERROR');
     expect(textOf(r.final)).toContain('ZeroDivisionError: division by zero');
@@ -152,7 +148,7 @@ describe('%python without IPython', () => {
   let pid: string;
 
   beforeAll(async () => {
-    // A Python that cannot import IPython: Debian's, started without its site packages.
+    // A Python that cannot import IPython: the tests' Python, started without its site packages.
     const bin = join(tempDir('zpl-py-'), 'python-no-site');
     writeFileSync(bin, `#!/bin/sh\nexec ${PYTHON} -S "$@"\n`);
     chmodSync(bin, 0o755);
@@ -165,7 +161,7 @@ describe('%python without IPython', () => {
     await server.close();
   });
 
-  test('a magic or ! command is an ERROR that names IPython and how to install it', async () => {
+  testWithPython()('a magic or ! command is an ERROR that names IPython and how to install it', async () => {
     for (const line of ['%matplotlib inline', '!ls', '%timeit 1 + 1']) {
       const r = await run(a, pid, `%python\nx = 1\n${line}`);
       expect(r.final.status).toBe('ERROR');
@@ -175,15 +171,15 @@ describe('%python without IPython', () => {
     expect(textOf((await run(a, pid, '%python\nprint(2 + 2)')).final)).toBe('4\n');
   });
 
-  test('%python.ipython says IPython is missing instead of running plain Python', async () => {
+  testWithPython()('%python.ipython says IPython is missing instead of running plain Python', async () => {
     const r = await run(a, pid, '%python.ipython\nprint(1)');
     expect(r.final.status).toBe('ERROR');
     expect(textOf(r.final)).toContain('IPython is not available');
   });
 });
 
-describeIPython('zeppelin.python.useIPython = false', () => {
-  test('runs plain Python, and a magic says how to turn IPython on', async () => {
+describe('zeppelin.python.useIPython = false', () => {
+  withIPython('runs plain Python, and a magic says how to turn IPython on', async () => {
     const server = await startTestServer({ confDir: confWith(PYTHON, { 'zeppelin.python.useIPython': 'false' }) });
     const a = await Client.open(server.wsUrl, server.origin);
     try {
