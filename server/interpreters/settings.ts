@@ -85,7 +85,6 @@ export function builtinInterpreterSettings(): InterpreterSetting[] {
   ];
 }
 
-
 function normalize(s: InterpreterSetting): InterpreterSetting {
   return {
     ...s,
