@@ -95,7 +95,7 @@ test('create a note in a folder, rename it, trash and restore it, then trash it 
   expect(noteId).toMatch(/^[1-9A-Z]+$/);
 });
 
-test('import a .zpln under a custom name and an .ipynb; bad files get the spec errors', async () => {
+test('import a .zpln under a custom name and an .ipynb (named after its file, with what it brought in); bad files get the spec errors', async () => {
   const openImport = async () => {
     await page.getByRole('button', { name: 'Import note' }).click();
     return page.getByRole('dialog', { name: 'Import new note' });
@@ -111,7 +111,11 @@ test('import a .zpln under a custom name and an .ipynb; bad files get the spec e
   dialog = await openImport();
   await dialog.getByLabel('Choose a JSON here').setInputFiles(path.join(FIXTURES, 'ipynb', 'basic.ipynb'));
   await dialog.waitFor({ state: 'detached' });
+  // A notebook has no name of its own: the note is named after the file, and the user is told what came in.
+  await page.getByRole('alert').filter({ hasText: 'Imported 8 cells and 3 outputs from the notebook into "basic"' }).waitFor();
+  await row('basic').waitFor();
   await waitUntil(serverPaths, (p) => p.length === start + 2);
+  expect(await serverPaths()).toContain('/basic');
   const before = start + 2;
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-import-'));
@@ -125,6 +129,10 @@ test('import a .zpln under a custom name and an .ipynb; bad files get the spec e
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect((await serverPaths()).length).toBe(before);
   fs.rmSync(tmp, { recursive: true, force: true });
+
+  // The notebook's markdown cell shows rendered at once, in the note's result document, without being run.
+  await row('basic').getByRole('link', { name: 'basic', exact: true }).click();
+  await page.frameLocator('iframe.note-result-frame').getByRole('link', { name: 'IBM Knowledge Anyhow Workbench' }).waitFor();
 });
 
 test('import from a URL: fetched by the browser without credentials; empty and unreachable URLs get their errors', async () => {
