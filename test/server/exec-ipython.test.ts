@@ -99,7 +99,8 @@ describe('%python through IPython (python3-ipython)', () => {
       const results: Record<string, Paragraph> = {};
       for (const p of imported.data.note.paragraphs) {
         if (!(p.text ?? '').startsWith('%python.ipython\n\n')) continue;
-        results[p.text ?? ''] = (await run(c, p.id, p.text ?? '')).final;
+        // %timeit sizes its own loop count by the clock: on a loaded machine a run takes longer than the default wait.
+        results[p.text ?? ''] = (await run(c, p.id, p.text ?? '', { timeoutMs: 60000 })).final;
       }
       const byStart = (s: string) => Object.entries(results).find(([k]) => k.includes(s))?.[1] as Paragraph;
       expect(Object.values(results).every((p) => p.status === 'FINISHED')).toBe(true);
@@ -113,7 +114,7 @@ describe('%python through IPython (python3-ipython)', () => {
     } finally {
       await c.close();
     }
-  });
+  }, 180000);
 
   withIPython('streaming, cancel and completion still work under IPython', async () => {
     const marker = join(server.dir, 'ipy-go');
