@@ -1,8 +1,9 @@
 /** @jest-environment node */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtinInterpreterSettings, writeInterpreterSettings } from '../../server/interpreters/settings';
-import { api, Client, startTestServer, tempDir, type Frame, type TestServer } from './helpers/harness';
+import type { JsonObject, Note, Paragraph } from '../../protocol';
+import { api, Client, NOTE_FIXTURES, startTestServer, tempDir, type Frame, type TestServer } from './helpers/harness';
 import { addParagraph, isStatus, newNote, processGone, run, startRun, textOf, until, waitFinal } from './helpers/exec';
 import { pythonExecutable, TEST_PYTHON, testWithPython } from '../support/python';
 
@@ -87,6 +88,39 @@ describe('%python (real process per session)', () => {
     const table = await run(a, pid, '%python\nprint("%table a\\tb\\n1\\t2")');
     expect(table.final.results?.msg).toEqual([{ type: 'TABLE', data: 'a\tb\n1\t2\n' }]);
   }, 60000);
+
+  testWithPython(['matplotlib'])("Zeppelin's Matplotlib tutorial: z.configure_mpl sizes and formats figures; with close=False each paragraph shows the updated figure", async () => {
+    const note = JSON.parse(readFileSync(join(NOTE_FIXTURES, '4. Matplotlib (Python, PySpark)_2C2AUG798.zpln'), 'utf8')) as Note;
+    const imported = await a.request('IMPORT_NOTE', { note: { ...note, name: '/tutorial/Matplotlib' } as unknown as JsonObject }, 'IMPORT_NOTE');
+    const c = await Client.open(server.wsUrl, server.origin);
+    try {
+      await c.request('GET_NOTE', { id: imported.data.note.id }, 'NOTE');
+      const ran: Paragraph[] = [];
+      for (const p of imported.data.note.paragraphs) {
+        if ((p.text ?? '').startsWith('%python\n')) ran.push((await run(c, p.id, p.text ?? '', { timeoutMs: 60000 })).final);
+      }
+      expect(ran.map((p) => p.status)).toEqual(Array(ran.length).fill('FINISHED'));
+      const figures = ran.map((p) => (p.results?.msg ?? []).filter((m) => m.type === 'IMG' || m.type === 'HTML'));
+      /** A PNG's width and height from its IHDR chunk. */
+      const size = (b64: string): [number, number] => { const png = Buffer.from(b64, 'base64'); return [png.readUInt32BE(16), png.readUInt32BE(20)]; };
+      // Figures show without plt.show(), one result per open figure.
+      expect(figures[0].map((m) => m.type)).toEqual(['IMG']);
+      expect(figures[1].map((m) => m.type)).toEqual(['IMG', 'IMG']);
+      // fmt='svg' at 400 x 300 pixels (4 x 3 inches at matplotlib's 100 dpi, which SVG states in points).
+      expect(figures[2].map((m) => m.type)).toEqual(['HTML']);
+      expect(figures[2][0].data).toMatch(/^<svg[^>]* width="288pt" height="216pt"/);
+      // close=False: the figure stays open, and each paragraph that changes it shows it again, 600 x 400 PNG.
+      const iterative = figures.slice(3);
+      expect(iterative.map((f) => f.map((m) => m.type))).toEqual(Array(5).fill(['IMG']));
+      expect(iterative.map((f) => size(f[0].data))).toEqual(Array(5).fill([600, 400]));
+      expect(new Set(iterative.map((f) => f[0].data)).size).toBe(5);
+      // Nothing changed: nothing shown again.
+      const quiet = await run(c, ran[ran.length - 1].id, '%python\nx = 1', { timeoutMs: 60000 });
+      expect(quiet.final.results?.msg ?? []).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  }, 120000);
 
   test('z.input / z.select / z.checkbox create forms and read params; note forms go to noteForms', async () => {
     const code = '%python\nname = z.input("name", "World")\nc = z.select("color", [("r", "Red"), ("g", "Green")], "g")\n'

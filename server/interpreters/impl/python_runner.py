@@ -99,6 +99,9 @@ class ZeppelinContext:
         self.watchers = {}
 
     # Display
+    def configure_mpl(self, **kwargs):
+        configure_mpl(**kwargs)
+
     def show(self, obj, show_index=False, **_kwargs):
         if hasattr(obj, "columns") and hasattr(obj, "itertuples"):
             self._show_frame(obj, show_index)
@@ -234,20 +237,65 @@ z = ZeppelinContext()
 user_globals = {"__name__": "__main__", "__builtins__": builtins, "z": z}
 
 
+# What z.configure_mpl sets, as in Zeppelin's mpl_config: the figure format, and whether figures close once shown.
+# A figure kept open (close=False) is shown again after a later paragraph only when that paragraph changed it.
+MPL_CONFIG = {"format": "png", "close": True, "sized": False}
+MPL_FORMATS = ("png", "jpg", "svg")
+_shown_figures = {}
+
+
+def configure_mpl(**kwargs):
+    import matplotlib
+    if "fmt" in kwargs:
+        kwargs["format"] = kwargs.pop("fmt")
+    fmt = kwargs.get("format", MPL_CONFIG["format"])
+    if fmt not in MPL_FORMATS:
+        raise ValueError("Unsupported format %s" % fmt)
+    MPL_CONFIG.update(kwargs)
+    rc = matplotlib.rcParams
+    dpi = float(MPL_CONFIG.get("dpi", rc["figure.dpi"]))
+    width, height = rc["figure.figsize"]
+    rc["figure.dpi"] = dpi
+    rc["figure.figsize"] = (float(MPL_CONFIG.get("width", width * dpi)) / dpi,
+                            float(MPL_CONFIG.get("height", height * dpi)) / dpi)
+    if "fontsize" in MPL_CONFIG:
+        rc["font.size"] = MPL_CONFIG["fontsize"]
+    # Sizes given in pixels are kept exactly: no tight bounding box from then on.
+    MPL_CONFIG["sized"] = True
+
+
 def _emit_figure(fig):
+    fmt = MPL_CONFIG["format"]
+    extra = {} if MPL_CONFIG["sized"] else {"bbox_inches": "tight"}
+    if fmt == "svg":
+        buf = io.StringIO()
+        fig.savefig(buf, format="svg", **extra)
+        svg = buf.getvalue()
+        _emit_message("HTML", svg[svg.find("<svg"):])
+        return
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", bbox_inches="tight")
-    OUT.flush()
-    send({"ev": "msg", "type": "IMG", "d": base64.b64encode(buf.getvalue()).decode("ascii")})
+    fig.savefig(buf, format="jpeg" if fmt == "jpg" else "png", **extra)
+    if fmt == "jpg":
+        _emit_message("HTML", '<img src="data:image/jpeg;base64,%s">' % _b64(buf.getvalue()))
+    else:
+        _emit_message("IMG", _b64(buf.getvalue()))
 
 
 def _emit_open_figures():
-    plt = sys.modules.get("matplotlib.pyplot")
-    if plt is None:
+    if sys.modules.get("matplotlib.pyplot") is None:
         return
-    for num in plt.get_fignums():
-        _emit_figure(plt.figure(num))
-    plt.close("all")
+    from matplotlib._pylab_helpers import Gcf
+    figures = [m.canvas.figure for m in Gcf.get_all_fig_managers()]
+    for fig in figures:
+        if _shown_figures.get(id(fig)) is not fig or fig.stale:
+            _emit_figure(fig)
+            # Saving leaves the figure stale; from here on, stale means a later paragraph changed it.
+            fig.stale = False
+    _shown_figures.clear()
+    if MPL_CONFIG["close"]:
+        sys.modules["matplotlib.pyplot"].close("all")
+    else:
+        _shown_figures.update((id(fig), fig) for fig in figures)
 
 
 def _has_rich_repr(obj):
