@@ -53,13 +53,33 @@ function* importText(text: string, customName: string, fileName?: string): SagaI
   else yield put(wsOut.IMPORT_NOTE({ note: parsed.note }));
 }
 
+const IMPORTABLE = 'Choose a Zeppelin note (.zpln or .json) or a Jupyter notebook (.ipynb).';
+const mb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/** What was wrong with a refused file, in words that name it and what the dialog takes. */
+export function importProblem(error: string, fileName: string, text: string, size: number, limit: number): string {
+  if (error === IMPORT_ERRORS.tooLarge) return `${fileName} is ${mb(size)}; the server takes notes up to ${mb(limit)}.`;
+  if (error === IMPORT_ERRORS.notJson) {
+    let why = '';
+    try {
+      JSON.parse(text);
+    } catch (e) {
+      why = ` (${(e as Error).message})`;
+    }
+    return `${fileName} is not JSON${why}. ${IMPORTABLE}`;
+  }
+  return `${fileName} has neither "paragraphs" (a Zeppelin note) nor "cells" (a Jupyter notebook). ${IMPORTABLE}`;
+}
+
 function* onImportFile(action: ReturnType<typeof noteDialogs.importFileChosen>): SagaIterator<void> {
   const limit: number = yield select((s: RootState) => s.server.wsMaxMessageSize);
-  if (action.payload.size > limit) {
-    yield put(noteDialogs.importFailed(IMPORT_ERRORS.tooLarge));
+  const { fileName, size, text, name } = action.payload;
+  const parsed = size > limit ? { error: IMPORT_ERRORS.tooLarge } : parseImport(text, name, fileName);
+  if ('error' in parsed) {
+    yield put(noteDialogs.importFileRefused({ error: parsed.error, detail: importProblem(parsed.error, fileName, text, size, limit) }));
     return;
   }
-  yield call(importText, action.payload.text, action.payload.name, action.payload.fileName);
+  yield put(wsOut.IMPORT_NOTE({ note: parsed.note }));
 }
 
 function* onImportUrl(deps: SagaDeps, action: ReturnType<typeof noteDialogs.importUrlSubmitted>): SagaIterator<void> {

@@ -99,6 +99,8 @@ function* onNoteOpened(deps: SagaDeps, a: ReturnType<typeof wsIn.NOTE>): SagaIte
   const q = new URLSearchParams(s.route.search);
   const target = m.paragraphId ?? q.get('paragraph');
   if (target && note.paragraphs.some((p) => p.id === target)) yield put(notePage.focusRequested({ id: target, at: 'start' }));
+  // A new note (one empty paragraph) is opened to be typed in, as in Zeppelin.
+  else if (note.paragraphs.length === 1 && !note.paragraphs[0].text) yield put(notePage.focusRequested({ id: note.paragraphs[0].id, at: 'end' }));
   const term = q.get('term');
   if (term) yield put(notePage.findOpened({ term }));
 }

@@ -3,10 +3,10 @@
  * look and feel, rename, personalized mode, cron, note forms, interpreter bindings, permissions, find and replace.
  */
 import type { SagaIterator } from 'redux-saga';
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { notePage, PERMISSION_KEYS, type NoteDialog, type NotePageState } from '../slices/notePage';
+import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { notePage, PERMISSION_KEYS, selectHasDrafts, type NoteDialog, type NotePageState } from '../slices/notePage';
 import { ui } from '../slices/ui';
-import { wsOut } from '../slices/wsActions';
+import { wsIn, wsOut } from '../slices/wsActions';
 import type { RootState } from '../slices/rootReducer';
 import { HttpError } from './restClient';
 import type { InterpreterBinding, Note, Permissions } from '../protocol';
@@ -32,7 +32,10 @@ export function cloneName(path: string, existing: string[]): string {
   return `${path} ${n + 1}`;
 }
 
-/** The note as a `.zpln` file: its fields and its paragraphs in order, with unsaved editor text. */
+/**
+ * The note rebuilt from the page's state, with unsaved editor text: only for a server that cannot export (the REST
+ * export failed), since a rebuild loses what the file says byte for byte (Gson's number format, key order, fields).
+ */
 export function noteFileText(s: RootState): string {
   const meta = selectOpenMeta(s);
   if (!meta) return '';
@@ -41,12 +44,37 @@ export function noteFileText(s: RootState): string {
   return JSON.stringify(note, null, 2);
 }
 
+/** How long an export waits for unsaved editor text to reach the server before it exports what the server has. */
+export const EXPORT_SAVE_WAIT_MS = 5000;
+
+/** Sends what was typed and waits until the server has it (its PARAGRAPH echo drops each draft), or gives up. */
+function* saveDraftsFirst(deps: SagaDeps): SagaIterator<void> {
+  yield put(notePage.draftsSaveRequested());
+  const { timeout } = yield race({
+    saved: call(function* untilSaved(): SagaIterator<void> {
+      while (yield select(selectHasDrafts)) yield take(wsIn.PARAGRAPH.type);
+    }),
+    timeout: call(deps.sleep, EXPORT_SAVE_WAIT_MS),
+  });
+  if (timeout) yield put(ui.toastShown({ text: 'Some changes were not saved yet; the export has the note as the server has it.', level: 'warning' }));
+}
+
+/**
+ * Export is the file: the server's own export (`GET /api/notebook/export/{id}`, Zeppelin's endpoint), which for a
+ * note nobody edited is the bytes on disk, after the page's unsaved text has been saved.
+ */
 function* exportZpln(deps: SagaDeps, force: boolean): SagaIterator<void> {
-  const s: RootState = yield select();
-  const meta = selectOpenMeta(s);
+  const meta: Meta | null = yield select(selectOpenMeta);
   if (!meta) return;
-  const text = noteFileText(s);
-  const limit = s.server.wsMaxMessageSize;
+  yield* saveDraftsFirst(deps);
+  let text: string;
+  try {
+    const body: unknown = yield call(restCall, deps, 'GET', `/notebook/export/${encodeURIComponent(meta.id)}`);
+    text = typeof body === 'string' ? body : JSON.stringify(body, null, 2);
+  } catch {
+    text = noteFileText(yield select());
+  }
+  const limit: number = yield select((s: RootState) => s.server.wsMaxMessageSize);
   if (!force && text.length > limit) {
     yield put(notePage.dialogOpened({ kind: 'exportLarge', size: text.length, limit }));
     return;

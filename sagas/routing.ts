@@ -38,6 +38,10 @@ function* onForcedLogout(deps: SagaDeps, action: ReturnType<typeof session.force
   const ref = action.payload.ref;
   yield call(deps.navigate, ref && ref !== '/' ? `/?ref=${encodeURIComponent(ref)}` : '/');
   yield call(deps.sleep, SESSION_LOGOUT_DIALOG_DELAY_MS);
+  // The user may have signed in meanwhile, or be signing in from the navbar's dialog: one dialog at most, and
+  // none over a signed-in page.
+  const s: RootState = yield select();
+  if (s.session.loginState !== 'loggedOut' || s.ui.dialog?.kind === 'login') return;
   yield put(ui.dialogOpened({ kind: 'login', info: action.payload.info || null }));
 }
 

@@ -292,11 +292,13 @@ export const adminInterpretersSlice = createSlice({
 export const adminInterpreters = adminInterpretersSlice.actions;
 export const { selectAdminInterpreters } = adminInterpretersSlice.selectors;
 
-/** Settings shown for the search text (name or group contains it, case-insensitive). */
+/** Settings shown for the search text (name, group or one of its interpreters' names contains it, case-insensitive). */
 export const selectVisibleSettings = createSelector(
   [(s: { interpreters: { settings: InterpreterSetting[] } }) => s.interpreters.settings, (s: { adminInterpreters: AdminInterpretersState }) => s.adminInterpreters.search],
   (settings, search): InterpreterSetting[] => {
     const q = search.trim().toLowerCase();
-    return q ? settings.filter((x) => x.name.toLowerCase().includes(q) || x.group.toLowerCase().includes(q)) : settings;
+    const hit = (x: InterpreterSetting): boolean => x.name.toLowerCase().includes(q) || x.group.toLowerCase().includes(q)
+      || (x.interpreterGroup ?? []).some((i) => i.name.toLowerCase().includes(q));
+    return q ? settings.filter(hit) : settings;
   },
 );

@@ -5,6 +5,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { NoteJobInfo, ParagraphStatus } from '../protocol';
 import { jobsSelectors, type jobsSlice } from './jobs';
+import { isTrashPath } from './domain/noteTree';
 
 export type JobSort = 'recent' | 'oldest';
 
@@ -101,8 +102,10 @@ export interface JobView {
 
 export const selectJobView = createSelector([selectAllJobs, selectJobManager], (all, v): JobView => {
   const needle = v.noteName.trim().toLowerCase();
+  // Notes in the trash are left out, as the home page's list does.
   const matching = all.filter((j) =>
     !j.isRemoved
+    && !isTrashPath(j.noteName ?? '')
     && (v.interpreter === ALL_INTERPRETERS || j.interpreter === v.interpreter)
     && (!needle || (j.noteName ?? j.noteId).toLowerCase().includes(needle)));
   const dir = v.sort === 'recent' ? -1 : 1;

@@ -18,7 +18,7 @@ export type NoteDialog =
   | { kind: 'clone'; noteId: string; sourcePath: string; pending: boolean }
   | { kind: 'renameNote'; noteId: string; path: string }
   | { kind: 'renameFolder'; folderId: string }
-  | { kind: 'import'; step: ImportStep; error: string | null; pending: boolean }
+  | { kind: 'import'; step: ImportStep; error: string | null; pending: boolean; detail?: string }
   | { kind: 'confirm'; title: string; message: string; confirmLabel: string; action: UnknownAction };
 
 export interface NoteDialogsState {
@@ -85,7 +85,11 @@ export const noteDialogsSlice = createSlice({
       }
     },
     importFailed(state, action: PayloadAction<string>) {
-      if (state.dialog?.kind === 'import') state.dialog = { ...state.dialog, error: action.payload, pending: false };
+      if (state.dialog?.kind === 'import') state.dialog = { ...state.dialog, error: action.payload, pending: false, detail: undefined };
+    },
+    /** A chosen file was refused: Zeppelin's short text, and what was wrong with this file. */
+    importFileRefused(state, action: PayloadAction<{ error: string; detail: string }>) {
+      if (state.dialog?.kind === 'import') state.dialog = { ...state.dialog, ...action.payload, pending: false };
     },
   },
   extraReducers: (b) =>

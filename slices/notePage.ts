@@ -129,6 +129,10 @@ export const notePageSlice = createSlice({
       state.focusedId = a.payload.id;
       state.focusRequest = { id: a.payload.id, at: a.payload.at, seq: (state.focusRequest?.seq ?? 0) + 1 };
     },
+    /** The editor took the requested focus: the request is spent, so a later remount leaves the focus alone. */
+    focusRequestDone(state, a: PayloadAction<number>) {
+      if (state.focusRequest?.seq === a.payload) state.focusRequest = null;
+    },
     runRequested(_state, _a: PayloadAction<{ id: ParagraphId }>) {},
     cancelRequested(_state, _a: PayloadAction<{ id: ParagraphId }>) {},
     commandInvoked(_state, _a: PayloadAction<{ command: CommandId; id?: ParagraphId }>) {},

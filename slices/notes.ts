@@ -42,12 +42,18 @@ export interface NotesState {
   /** Set when the server confirms a NEW_NOTE / IMPORT_NOTE / clone; the shell navigates to it. */
   lastCreatedNoteId: NoteId | null;
   revision: RevisionRef | null;
+  /**
+   * The note the page just left. The connection stays in its room until another note is opened, so its NOTE
+   * broadcasts (a rename, a move to the trash) still arrive: they must neither reopen it nor pass for the answer to
+   * GET_HOME_NOTE.
+   */
+  closedNoteId: NoteId | null;
 }
 
 const initialState: NotesState = {
   list: [], listLoaded: false, byId: {}, paragraphIds: {}, openNoteId: null, loadingNoteId: null,
   home: { pending: false, noteId: null, resolved: false }, collaborative: { status: false, users: [] },
-  lastCreatedNoteId: null, revision: null,
+  lastCreatedNoteId: null, revision: null, closedNoteId: null,
 };
 
 function storeNote(state: NotesState, note: Note): void {
@@ -80,6 +86,7 @@ export const notesSlice = createSlice({
   reducers: {
     /** The note page was left: forget which note is open (its metadata stays for the list). */
     noteClosed(state) {
+      state.closedNoteId = state.openNoteId ?? state.closedNoteId;
       if (state.openNoteId) delete state.paragraphIds[state.openNoteId];
       state.openNoteId = null;
       state.loadingNoteId = null;
@@ -98,6 +105,7 @@ export const notesSlice = createSlice({
       .addCase(wsOut.GET_NOTE, (state, a) => {
         state.loadingNoteId = a.payload.id;
         state.revision = null;
+        state.closedNoteId = null;
       })
       .addCase(wsOut.NOTE_REVISION, (state, a) => {
         state.revision = { noteId: a.payload.noteId, revisionId: a.payload.revisionId };
@@ -107,6 +115,7 @@ export const notesSlice = createSlice({
       })
       .addCase(wsIn.NOTE, (state, a) => {
         const note = a.payload.note;
+        if (note && note.id === state.closedNoteId) return;
         if (state.home.pending) {
           state.home = { pending: false, noteId: note?.id ?? null, resolved: true };
         }

@@ -36,7 +36,7 @@ function slot(p: Paragraph, index: number): { type: string; data: string } {
   return msg[index];
 }
 
-function parseRunAll(paragraphs: string): RunAllEntry[] {
+export function parseRunAll(paragraphs: string): RunAllEntry[] {
   try {
     const v: unknown = JSON.parse(paragraphs);
     return Array.isArray(v) ? (v as RunAllEntry[]) : [];

@@ -19,11 +19,12 @@ import { adminSlices } from './admin';
 import { revisionsSlice } from './revisions';
 import { collabSlice } from './collab';
 import { cronSlice } from './cron';
+import { runAllSlice } from './runAll';
 
 export const rootReducer = combineSlices(
   connectionSlice, sessionSlice, routeSlice, notesSlice, paragraphsReducerSlice, jobsSlice, interpretersSlice, heliumSlice, notePageSlice,
   serverSlice, uiSlice,
-  homeSlice, noteDialogsSlice, jobManagerSlice, searchSlice, collabSlice, cronSlice, revisionsSlice,
+  homeSlice, noteDialogsSlice, jobManagerSlice, searchSlice, collabSlice, cronSlice, revisionsSlice, runAllSlice,
   ...adminSlices,
 );
 

@@ -17,6 +17,8 @@ export interface TestServerOptions extends Pick<StartOptions, 'cronClock'> {
   shiroIni?: string;
   /** Start with the sample notes (default) or an empty notebook folder. */
   samples?: boolean;
+  /** Copied into the notebook folder before the server starts: relative file name → file text. */
+  files?: Record<string, string>;
 }
 
 export async function startTestServer(settings: Record<string, string> = {}, opts: TestServerOptions = {}): Promise<TestServer> {
@@ -28,6 +30,10 @@ export async function startTestServer(settings: Record<string, string> = {}, opt
   const confDir = path.join(base, 'conf');
   if (opts.samples === false) fs.mkdirSync(notebookDir);
   else fs.cpSync(path.join(ROOT, 'samples', 'notebook'), notebookDir, { recursive: true });
+  for (const [name, text] of Object.entries(opts.files ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(notebookDir, name)), { recursive: true });
+    fs.writeFileSync(path.join(notebookDir, name), text);
+  }
   fs.mkdirSync(confDir);
   if (opts.shiroIni !== undefined) fs.writeFileSync(path.join(confDir, 'shiro.ini'), opts.shiroIni);
   const server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir, settings, cronClock: opts.cronClock });

@@ -71,6 +71,8 @@ export function builtinInterpreterSettings(): InterpreterSetting[] {
       info('duckdb', 'DuckDBInterpreter', SQL_EDITOR, false),
     ], [
       prop('duckdb.database', ':memory:', 'string', 'DuckDB database: :memory: or a file path (relative paths are under the conf dir)'),
+      prop('duckdb.threads', '', 'number', 'Threads DuckDB may use for a query (empty: one per core)'),
+      prop('duckdb.memory_limit', '', 'string', "DuckDB's memory limit, e.g. 2GB (empty: DuckDB's default, 80% of the machine's memory)"),
       prop('duckdb.maxResult', '1000', 'number', 'Max number of rows a query displays'),
     ]),
     setting('js', [info('js', 'JavaScriptInterpreter', { language: 'javascript', editOnDblClick: false, completionSupport: true })], [

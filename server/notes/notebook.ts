@@ -7,6 +7,7 @@ import type { JsonObject, Note, NoteInfo, Paragraph } from '../../protocol';
 import type { InterpreterRegistry } from '../interpreters/settings';
 import { isVersioned, type RevisionStore } from '../revisions/types';
 import type { NoteRepo } from '../storage/noteRepo';
+import { serializeNote } from '../storage/zpln';
 import { anyDateToFile, formatTrashSuffix } from '../util/dates';
 import { noSuchNote, pathExists, ZeppelinError } from '../util/errors';
 import { newNoteId } from '../util/ids';
@@ -23,6 +24,16 @@ export const ZEPPELIN_VERSION = '0.13.0-SNAPSHOT';
  */
 function withoutStaleRuns(note: Note): Note {
   for (const p of note.paragraphs ?? []) if (p.status === 'PENDING' || p.status === 'RUNNING') p.status = 'ABORT';
+  return note;
+}
+
+/**
+ * A note read from disk is named after its file's path, whatever its `name` field says (Zeppelin 0.9+ derives the
+ * name from the path), so a file renamed on disk shows one name everywhere. The file itself keeps its text until
+ * the note is next saved.
+ */
+function namedByPath(note: Note, path: string): Note {
+  note.name = nameOf(path);
   return note;
 }
 
@@ -77,7 +88,7 @@ export class Notebook {
       if (this.ids.has(s.path)) {
         console.warn(`[notes] two notes share the path ${s.path}; ${s.id} is listed anyway`);
       }
-      const entry = { id: s.id, path: s.path, note: withoutStaleRuns(s.note) };
+      const entry = { id: s.id, path: s.path, note: namedByPath(withoutStaleRuns(s.note), s.path) };
       this.mirrorCron(entry);
       this.entries.set(s.id, entry);
       this.ids.set(s.path, s.id);
@@ -90,11 +101,21 @@ export class Notebook {
     const entry = this.mustGet(id);
     const note = await this.repo.readOne(id);
     if (note) {
-      entry.note = withoutStaleRuns(note);
+      entry.note = namedByPath(withoutStaleRuns(note), entry.path);
       this.mirrorCron(entry);
       this.emit({ kind: 'changed', id });
     }
     return entry;
+  }
+
+  /**
+   * The note as a `.zpln` file for export: the file on disk (after pending writes), so a note nobody edited exports
+   * byte for byte as it was read, Zeppelin's own number format and key order included; the serialised note only
+   * when it has no file.
+   */
+  async exportText(id: string): Promise<string> {
+    const entry = this.mustGet(id);
+    return (await this.repo.readText(id)) ?? serializeNote(entry.note);
   }
 
   size(): number {

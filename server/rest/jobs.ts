@@ -9,6 +9,7 @@ import { noSuchSession } from '../interpreters/zsessions';
 import { noSuchParagraph, ZeppelinError } from '../util/errors';
 import { bodyObject, ok, sendEnvelope, sendError } from './envelope';
 import { subjectOf } from './permissions';
+import { isInFolder, TRASH_PREFIX } from '../notes/paths';
 
 /** `{params: {...}}` of a run request, when it is an object. */
 function paramsOf(body: unknown): FormParams | undefined {
@@ -67,7 +68,7 @@ export function registerJobRoutes(app: FastifyInstance, s: Services): void {
 
   const jobManager = (since: number) => async (req: FastifyRequest, reply: Parameters<typeof ok>[0]) => {
     if (!s.broadcasts.jobManagerEnabled()) return sendEnvelope(reply, 'FORBIDDEN', undefined, 'Job Manager is disabled in the current configuration.');
-    const all = s.notebook.all().map((e) => noteJobInfo(e)).filter((j) => j.unixTimeLastRun > since);
+    const all = s.notebook.all().filter((e) => !isInFolder(e.path, TRASH_PREFIX)).map((e) => noteJobInfo(e)).filter((j) => j.unixTimeLastRun > since);
     const jobs = s.broadcasts.jobsVisibleTo(all, subjectOf(req));
     return ok(reply, { lastResponseUnixTime: Date.now(), jobs }, '');
   };

@@ -6,7 +6,6 @@ import { registerParagraphRoutes } from './paragraphs';
 import { normalizeNotePath } from '../notes/paths';
 import { noteAtRevision, revisionSupported } from '../revisions/service';
 import { toRestNote } from '../notes/wire';
-import { serializeNote } from '../storage/zpln';
 import type { Services } from '../services';
 import { ZeppelinError } from '../util/errors';
 import { bodyObject, ok, wrap } from './envelope';
@@ -125,7 +124,8 @@ function registerNoteRoutes(app: FastifyInstance, s: Services): void {
     const entry = s.notebook.get(req.params.noteId);
     // Zeppelin answers an unknown id here with its generic 500, not a 404.
     if (!entry) return reply.code(500).type('application/json; charset=utf-8').send(JSON.stringify({ status: 'error', message: 'Internal server error' }));
-    return ok(reply, serializeNote(entry.note), '');
+    // The file itself: an unedited note exports byte for byte as it is on disk (Zeppelin's export is its file).
+    return ok(reply, await s.notebook.exportText(entry.id), '');
   }));
 
   app.get('/api/notebook/:noteId', wrap<NoteParams & { Querystring: { reload?: string } }>(async (req, reply) => {

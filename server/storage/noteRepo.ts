@@ -164,6 +164,19 @@ export class NoteRepo {
     return note;
   }
 
+  /** The note's file as it is on disk, after any queued write of it has finished; undefined without a file. */
+  async readText(id: string): Promise<string | undefined> {
+    await (this.chains.get(id) ?? Promise.resolve());
+    const rel = this.locations.get(id);
+    if (rel === undefined) return undefined;
+    try {
+      return await readFile(join(this.root, rel), 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw e;
+    }
+  }
+
   locationOf(id: string): string | undefined {
     return this.locations.get(id);
   }

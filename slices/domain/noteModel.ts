@@ -58,10 +58,6 @@ export function languageFromMagic(magic: string | null): string | null {
 
 export const isRunning = (s: ParagraphStatus | undefined): boolean => isRunningStatus(s);
 
-/** Spec colours: READY and FINISHED green, ABORT orange, ERROR red, PENDING gray, RUNNING blue. */
-export const STATUS_COLOURS: Record<string, string> = {
-  READY: 'green', FINISHED: 'green', ABORT: 'orange', ERROR: 'red', PENDING: 'gray', RUNNING: 'blue',
-};
 /** READY an empty circle, RUNNING a spinner, the others a filled circle. */
 export function statusIcon(s: ParagraphStatus | undefined): 'circle-empty' | 'spinner' | 'circle' {
   if (s === 'RUNNING') return 'spinner';

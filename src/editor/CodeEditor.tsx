@@ -32,6 +32,8 @@ export interface CodeEditorProps {
   /** Bumped to put the caret in this editor. */
   focusSeq?: number;
   focusAt?: 'start' | 'end';
+  /** The focus request `seq` was applied (the caret is in this editor now). */
+  onFocusDone?: (seq: number) => void;
   /** A find-and-replace match to select, as offsets into the text. */
   selection?: { start: number; end: number } | null;
   /** Completion captions are cut to this many characters (spec: 42). */
@@ -59,7 +61,7 @@ export default function CodeEditor(props: CodeEditorProps) {
   const lang = monacoLanguage(language);
   const local = useLocalHistory(editorRef, value);
   useCompletionSource(editorRef, completion, lang, captionLimit);
-  useCaretRequests(editorRef, { focusSeq, focusAt, selection });
+  const applyCaret = useCaretRequests(editorRef, { focusSeq, focusAt, selection, onFocusDone: props.onFocusDone });
 
   const onMount: OnMount = (ed) => {
     editorRef.current = ed;
@@ -72,6 +74,7 @@ export default function CodeEditor(props: CodeEditorProps) {
     ed.onDidFocusEditorText(() => latest.current.onFocus?.());
     ed.onDidContentSizeChange((e) => setHeight(Math.min(e.contentHeight, MAX_AUTO_HEIGHT)));
     bindEditorKeys(ed, latest, local.undoRedo);
+    applyCaret();
   };
 
   return (

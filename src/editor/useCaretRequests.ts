@@ -1,25 +1,37 @@
 /** The page moving the caret: into the editor when `focusSeq` is bumped, and onto a find-and-replace match. */
 import type { OnMount } from '@monaco-editor/react';
-import { useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { monaco } from './monacoSetup';
 
 type MonacoEditor = Parameters<OnMount>[0];
 
+/**
+ * Returns a function for the editor's mount: a request made before Monaco was ready (a new paragraph's editor, a
+ * deep link) is applied then. Each request is applied once and reported through `onFocusDone`, so an editor that
+ * mounts again later (scrolled away and back) does not take the focus a second time.
+ */
 export function useCaretRequests(
   editorRef: RefObject<MonacoEditor | null>,
-  { focusSeq, focusAt, selection }: {
+  { focusSeq, focusAt, selection, onFocusDone }: {
     focusSeq: number | undefined;
     focusAt: 'start' | 'end' | undefined;
     selection: { start: number; end: number } | null | undefined;
+    onFocusDone?: (seq: number) => void;
   },
-): void {
-  useEffect(() => {
+): () => void {
+  const latest = useRef({ focusSeq, focusAt, onFocusDone, applied: undefined as number | undefined });
+  latest.current = { ...latest.current, focusSeq, focusAt, onFocusDone };
+  const apply = useCallback(() => {
     const ed = editorRef.current;
-    if (!ed || focusSeq === undefined) return;
+    const r = latest.current;
+    if (!ed || r.focusSeq === undefined || r.applied === r.focusSeq) return;
+    r.applied = r.focusSeq;
     ed.focus();
     const model = ed.getModel();
-    if (model) ed.setPosition(focusAt === 'end' ? model.getPositionAt(model.getValueLength()) : { lineNumber: 1, column: 1 });
-  }, [editorRef, focusSeq, focusAt]);
+    if (model) ed.setPosition(r.focusAt === 'end' ? model.getPositionAt(model.getValueLength()) : { lineNumber: 1, column: 1 });
+    r.onFocusDone?.(r.focusSeq);
+  }, [editorRef]);
+  useEffect(apply, [apply, focusSeq, focusAt]);
 
   useEffect(() => {
     const ed = editorRef.current;
@@ -31,4 +43,5 @@ export function useCaretRequests(
     ed.setSelection(range);
     ed.revealRangeInCenterIfOutsideViewport(range);
   }, [editorRef, selection]);
+  return apply;
 }

@@ -1,6 +1,7 @@
 /** A result's toolbar: one button per visualisation (built-in modes, then enabled Helium packages) and the settings toggle. */
 import type { HeliumMode } from './HeliumVisualization';
 import { MODE_LABELS, modesFor } from './modes';
+import { Icon } from '../components/Icon';
 
 export function ResultToolbar({ resultType, heliumModes, shownMode, showSettings, optionOpen, onModeChange, onSettingsToggle }: {
   resultType: string;
@@ -30,7 +31,7 @@ export function ResultToolbar({ resultType, heliumModes, shownMode, showSettings
       </div>
       {showSettings && (
         <button type="button" aria-label="settings" title="settings" aria-expanded={optionOpen}
-          onClick={onSettingsToggle}>⚙</button>
+          onClick={onSettingsToggle}><Icon name="settings" /></button>
       )}
     </div>
   );

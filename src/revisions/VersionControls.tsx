@@ -12,6 +12,7 @@ import { selectViewOnly } from '../../slices/noteSelectors';
 import { HEAD_REVISION, revisionDate, revisionLabel, RevisionsComparator } from './RevisionsComparator';
 import 'jsondiffpatch/formatters/styles/html.css';
 import './revisions.css';
+import { Icon } from '../components/Icon';
 
 /** Spec: revision controls exist only when the server's configuration says isRevisionSupported is 'true'. */
 export const selectRevisionSupported = (s: RootState): boolean => s.server.configurations.isRevisionSupported === 'true';
@@ -34,7 +35,7 @@ export function VersionControls({ noteId }: { noteId: string }) {
   return (
     <span className="toolbar-group version-controls">
       <button type="button" aria-label="Version control" title="Commit this note" disabled={viewOnly}
-        onClick={() => dispatch(revisions.commitDialogOpened())}>⎇</button>
+        onClick={() => dispatch(revisions.commitDialogOpened())}><Icon name="branch" /></button>
       <select aria-label="Revision" title="Revision" value={current ?? HEAD_REVISION_ID}
         onChange={(e) => dispatch(revisions.revisionChosen({ noteId, revisionId: e.target.value }))}>
         <option value={HEAD_REVISION_ID}>{HEAD_REVISION.message}</option>
@@ -42,7 +43,7 @@ export function VersionControls({ noteId }: { noteId: string }) {
         {history.map((r) => <option key={r.id} value={r.id}>{revisionLabel(r)}</option>)}
       </select>
       <button type="button" aria-label="Compare revisions" title="Compare revisions" aria-pressed={comparing}
-        onClick={() => dispatch(revisions.comparatorToggled())}>⇆</button>
+        onClick={() => dispatch(revisions.comparatorToggled())}><Icon name="compare" /></button>
     </span>
   );
 }

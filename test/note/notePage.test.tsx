@@ -99,7 +99,7 @@ test('the first paragraph cannot move up; hide editor/output buttons toggle thei
   expect(para(PY).getByRole('button', { name: 'Show editor' })).toBeInTheDocument();
   expect(para(PY).getByRole('button', { name: 'Show output' })).toBeInTheDocument();
   expect(para(PY).queryByTestId('monaco-mock')).toBeNull();
-  expect(para(PY).queryByRole('region', { name: 'Output' })).toBeNull();
+  expect(para(PY).queryByRole('region', { name: /^Output of / })).toBeNull();
 });
 
 test('typing makes a draft; the footer shows who ran it and when, and the outdated marker', () => {

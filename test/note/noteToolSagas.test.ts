@@ -42,26 +42,41 @@ test('clone proposes "<path> N"; trash and delete go home after the op', async (
   expect(after().slice(-1)[0]).toMatchObject({ op: 'DEL_NOTE', data: { id: NOTE_ID } });
 });
 
-test('export zpln downloads the note with unsaved text; over the server limit it warns first', async () => {
-  const t = await openNote();
+test('export zpln saves unsaved text, then downloads the server\'s file as it is; over the server limit it warns first', async () => {
+  const FILE = '{\n  "paragraphs": [],\n  "name": "as on disk",\n  "config": {\n    "fontSize": 12.0\n  }\n}';
+  const t = await openNote({ rest: { [`GET /notebook/export/${NOTE_ID}`]: FILE } });
   t.store.dispatch(notePage.draftChanged({ id: PY, text: 'edited' }));
+  const after = t.mark();
   t.store.dispatch(cmd('exportZpln'));
   await t.clock.advance(0);
+  // the typed text goes to the server first; nothing is exported before the server has it
+  expect(after().map((f) => f.op)).toContain('COMMIT_PARAGRAPH');
+  expect(t.downloads).toHaveLength(0);
+  const py = t.note.paragraphs.find((p) => p.id === PY);
+  await t.push('PARAGRAPH', { paragraph: { ...py, text: 'edited' } });
   expect(t.downloads).toHaveLength(1);
   expect(t.downloads[0].fileName).toBe('1. IPython Basic.zpln');
-  const file = JSON.parse(t.downloads[0].text);
-  expect(file.paragraphs).toHaveLength(14);
-  expect(file.paragraphs.find((p: { id: string }) => p.id === PY).text).toBe('edited');
-  expect(file.path).toBeUndefined();
-  t.store.dispatch({ type: 'server/clientConfigReceived', payload: { wsMaxMessageSize: 1000 } });
+  expect(t.downloads[0].text).toBe(FILE);
+  t.store.dispatch({ type: 'server/clientConfigReceived', payload: { wsMaxMessageSize: 50 } });
   t.store.dispatch(cmd('exportZpln'));
   await t.clock.advance(0);
   expect(t.downloads).toHaveLength(1);
   const d = t.store.getState().notePage.dialog;
-  expect(d).toMatchObject({ kind: 'exportLarge', limit: 1000 });
+  expect(d).toMatchObject({ kind: 'exportLarge', limit: 50 });
   t.store.dispatch(notePage.dialogConfirmed({ dialog: d! }));
   await t.clock.advance(0);
   expect(t.downloads).toHaveLength(2);
+  expect(t.downloads[1].text).toBe(FILE);
+});
+
+test('export zpln rebuilds the note in the page only when the server cannot export it', async () => {
+  const t = await openNote();
+  t.store.dispatch(cmd('exportZpln'));
+  await t.clock.advance(0);
+  expect(t.downloads).toHaveLength(1);
+  const file = JSON.parse(t.downloads[0].text);
+  expect(file.paragraphs).toHaveLength(14);
+  expect(file.path).toBeUndefined();
 });
 
 test('export ipynb converts on the server and downloads the answer', async () => {

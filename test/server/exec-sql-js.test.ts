@@ -92,6 +92,15 @@ describe('%sql / %duckdb (DuckDB) and %js (worker thread)', () => {
     expect(list.data.completions.map((c) => c.name)).toContain('counter');
   });
 
+  test('%js: a paragraph with let, const and class runs again without "already declared"; later runs still see them', async () => {
+    const code = '%js\nlet total = 40; const step = 1; class Box { constructor(v) { this.v = v; } }\nnew Box(total + step * 2).v';
+    for (let i = 0; i < 2; i++) {
+      const again = await run(a, pid, code);
+      expect({ i, status: again.final.status, text: textOf(again.final) }).toEqual({ i, status: 'FINISHED', text: '42\n' });
+    }
+    expect(textOf((await run(a, pid, '%js\n[total, step, typeof Box].join(" ")')).final)).toBe("'40 1 function'\n");
+  });
+
   test('%js: cancel terminates an infinite loop (ABORT); the next run gets a fresh context', async () => {
     const { from } = startRun(a, pid, '%js\nwhile (true) {}');
     await a.waitFor(isStatus(pid, ['RUNNING']), from);

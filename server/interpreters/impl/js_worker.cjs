@@ -1,6 +1,6 @@
-// Worker side of the %js interpreter. User code runs in a vm context created once per worker: it sees its own
-// globals (kept between paragraphs), a console that streams back to the server, and timers; no require, no
-// process. The worker has its own heap, so the code can never reach the server's memory.
+// Worker side of the %js interpreter. User code runs in a vm context: it sees its own globals, a console that
+// streams back to the server, and timers; no require, no process. The worker has its own heap, so the code can
+// never reach the server's memory.
 'use strict';
 const { parentPort } = require('node:worker_threads');
 const vm = require('node:vm');
@@ -29,11 +29,37 @@ const sandboxConsole = {
   debug: (...a) => write(line(a)),
   table: (rows) => write(`${util.inspect(rows, { depth: 3 })}\n`),
 };
-const context = vm.createContext({
+// Each run gets a fresh context, so a paragraph run twice never fails on its own top-level `let`, `const` or `class`
+// ("Identifier has already been declared"): those live in a context's lexical scope, which cannot be redeclared.
+// What earlier runs defined stays visible, as in a REPL: their globals (var, function, assignments) are copied into
+// the new context, and so are the values of their top-level lexical declarations, as plain globals that the next
+// run may declare again.
+const BUILTINS = {
   console: sandboxConsole,
   setTimeout, clearTimeout, setInterval, clearInterval, queueMicrotask,
   structuredClone, TextEncoder, TextDecoder, URL, URLSearchParams,
-});
+};
+let sandbox = { ...BUILTINS };
+/** The last run's context: completion looks up names there. */
+let context = vm.createContext(sandbox);
+
+const LEXICAL = /\b(?:let|const|class)\s+([A-Za-z_$][\w$]*)/g;
+
+/** Carries the previous run's definitions into a fresh context for the next run. */
+function freshContext(previousCode) {
+  const carried = {};
+  for (const [key, value] of Object.entries(sandbox)) if (!(key in BUILTINS)) carried[key] = value;
+  for (const m of (previousCode || '').matchAll(LEXICAL)) {
+    try {
+      carried[m[1]] = vm.runInContext(m[1], context, { timeout: 100 });
+    } catch {
+      // declared in an inner block only, or never reached: nothing to carry
+    }
+  }
+  sandbox = { ...carried, ...BUILTINS };
+  context = vm.createContext(sandbox);
+}
+let lastCode = '';
 
 function cleanStack(e) {
   if (!(e instanceof Error) && !(e && typeof e === 'object' && 'stack' in e)) return `Uncaught ${util.inspect(e)}\n`;
@@ -46,6 +72,8 @@ async function run(id, code) {
   let ok = true;
   try {
     const script = new vm.Script(code, { filename: 'paragraph.js' });
+    freshContext(lastCode);
+    lastCode = code;
     let value = script.runInContext(context, { breakOnSigint: false });
     if (value && typeof value.then === 'function') value = await value;
     if (value !== undefined) write(`${util.inspect(value, { depth: 4, colors: false })}\n`);

@@ -20,6 +20,7 @@ import type { FormInput, ResultType } from '../../../protocol';
 import type { Completion, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
 import { killGroup } from './processGroup';
 import { renderMarkdown } from './markdown';
+import { missingModuleHint, OUTPUT_TAIL_CHARS } from './pythonHints';
 
 
 const RUNNER = join(__dirname, 'python_runner.py');
@@ -40,6 +41,8 @@ interface ActiveRun {
   cancelled: boolean;
   /** Names this run to the runner, so a late cancel can never hit a later run of the same paragraph. */
   token: number;
+  /** The end of what the run printed, to word a missing-module error (pythonHints.ts). */
+  tail?: string;
 }
 
 class PythonProcess {
@@ -151,6 +154,7 @@ export class PythonInterpreter implements Interpreter {
     switch (e.ev) {
       case 'out':
         run?.ctx.out.write(e.d);
+        if (run) run.tail = ((run.tail ?? '') + e.d).slice(-OUTPUT_TAIL_CHARS);
         return;
       case 'msg':
         if (e.type === 'MARKDOWN') run?.ctx.out.message('HTML', renderMarkdown(e.d));
@@ -168,6 +172,8 @@ export class PythonInterpreter implements Interpreter {
       case 'done':
         if (run && e.id === run.ctx.paragraphId) {
           this.active = undefined;
+          const hint = e.ok || e.aborted ? null : missingModuleHint(run.tail ?? '', this.executable);
+          if (hint) run.ctx.out.write(hint);
           run.resolve(e.aborted || run.cancelled ? { code: 'ERROR', aborted: true } : { code: e.ok ? 'SUCCESS' : 'ERROR' });
         }
         return;

@@ -37,8 +37,18 @@ export class DuckDBInterpreter implements Interpreter {
     return join(this.env.confDir, db);
   }
 
+  /** DuckDB's own settings from `duckdb.threads` and `duckdb.memory_limit`; empty ones keep DuckDB's defaults. */
+  private get options(): Record<string, string> {
+    const out: Record<string, string> = {};
+    const threads = String(this.env.properties['duckdb.threads'] ?? '').trim();
+    const memory = String(this.env.properties['duckdb.memory_limit'] ?? '').trim();
+    if (threads) out.threads = threads;
+    if (memory) out.memory_limit = memory;
+    return out;
+  }
+
   async open(): Promise<void> {
-    this.instance = await DuckDBInstance.create(this.database);
+    this.instance = await DuckDBInstance.create(this.database, this.options);
     this.conn = await this.instance.connect();
     // Completion reads the catalog on its own connection, so it never waits behind a long query.
     this.meta = await this.instance.connect();

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { JsonObject, Paragraph, ResultMessage } from '../../../protocol';
 import { renderMarkdown } from '../../interpreters/impl/markdown';
-import { formatFileDate } from '../../util/dates';
 import { newParagraph } from '../paragraphs';
 import { compact, isObject, joinSource, type CellKeep, type OutputKeep } from './cellKeep';
 import { kernelToGroup } from './kernels';
@@ -134,14 +133,12 @@ export function ipynbToNote(nb: JsonObject, user = 'anonymous'): ImportedNoteboo
   const name = typeof meta.title === 'string' && meta.title !== '' ? meta.title : `Note converted from Jupyter_${randomBytes(4).toString('hex').toUpperCase()}`;
   const group = kernelToGroup(meta);
   const now = new Date();
-  const stamp = formatFileDate(now);
   let outputs = 0;
   const paragraphs = cells.map((cell, i) => {
     const source = joinSource(cell.source);
     const p = newParagraph(user, undefined, new Date(now.getTime() + i));
+    // A notebook's outputs come without run times: none are invented, so the page shows no "Took 0 seconds".
     p.status = 'FINISHED';
-    p.dateStarted = stamp;
-    p.dateFinished = stamp;
     if (cell.cell_type === 'code') outputs += fillCode(p, cell, group, source);
     else if (cell.cell_type === 'markdown' || cell.cell_type === 'heading') fillMarkdown(p, cell, source);
     else {

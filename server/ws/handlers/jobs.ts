@@ -2,9 +2,10 @@
 import { noteJobInfo } from '../../notes/jobs';
 import { JOB_MANAGER_ROOM } from '../connections';
 import type { Ctx, HandlerTable } from '../context';
+import { isInFolder, TRASH_PREFIX } from '../../notes/paths';
 
 const jobs = (ctx: Ctx, since = 0) => ctx.s.broadcasts.jobsVisibleTo(
-  ctx.s.notebook.all().map((e) => noteJobInfo(e)).filter((j) => j.unixTimeLastRun > since),
+  ctx.s.notebook.all().filter((e) => !isInFolder(e.path, TRASH_PREFIX)).map((e) => noteJobInfo(e)).filter((j) => j.unixTimeLastRun > since),
   { user: ctx.user, roles: ctx.roles },
 );
 

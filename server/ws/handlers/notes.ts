@@ -156,13 +156,17 @@ export const noteHandlers = {
   },
 
   MOVE_NOTE_TO_TRASH: async ({ id }, ctx) => {
+    // A note in the trash does not go on running: its runs end (ABORT) rather than showing RUNNING there.
+    ctx.s.notebook.mustGet(id);
+    ctx.s.engine.cancelNote(id);
     const entry = await ctx.s.notebook.trashNote(id);
     ctx.s.broadcasts.note(entry);
     ctx.s.broadcasts.notesInfo();
   },
 
   MOVE_FOLDER_TO_TRASH: async ({ id }, ctx) => {
-    await ctx.s.notebook.trashFolder(id);
+    const moved = await ctx.s.notebook.trashFolder(id);
+    for (const entry of moved) ctx.s.engine.cancelNote(entry.id);
     ctx.s.broadcasts.notesInfo();
   },
 

@@ -12,7 +12,7 @@ const BYTES_PER_MB = 1024 * 1024;
 /** The size limit as the dialog states it: the server's max websocket message size in MB, rounded. */
 export const limitInMb = (bytes: number): number => Math.round(bytes / BYTES_PER_MB);
 
-export function ImportNoteDialog({ step, error, pending }: { step: ImportStep; error: string | null; pending: boolean }) {
+export function ImportNoteDialog({ step, error, detail, pending }: { step: ImportStep; error: string | null; detail?: string; pending: boolean }) {
   const dispatch = useAppDispatch();
   const limit = useAppSelector((s) => s.server.wsMaxMessageSize);
   const [name, setName] = useState('');
@@ -42,11 +42,11 @@ export function ImportNoteDialog({ step, error, pending }: { step: ImportStep; e
       </label>
       {step === 1 ? (
         <div className="import-choices">
-          <label className="file-choice">Choose a JSON here
+          <label className="file-choice">Choose a note file (.zpln, .json or .ipynb)
             <input type="file" accept=".zpln,.json,.ipynb" disabled={pending} onChange={(e) => { void onFile(e); }} />
           </label>
           <button type="button" onClick={() => dispatch(noteDialogs.importStepRequested(2))}>Add from URL</button>
-          <p className="hint">JSON file size cannot exceed {limitInMb(limit)} MB</p>
+          <p className="hint">A Zeppelin note (.zpln, .json) or a Jupyter notebook (.ipynb), up to {limitInMb(limit)} MB</p>
         </div>
       ) : (
         <form onSubmit={(e) => { e.preventDefault(); submitUrl(); }}>
@@ -56,7 +56,7 @@ export function ImportNoteDialog({ step, error, pending }: { step: ImportStep; e
         </form>
       )}
       {pending && <p role="status">Importing…</p>}
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && <p className="error" role="alert">{detail ? `${error}: ${detail}` : error}</p>}
     </Modal>
   );
 }

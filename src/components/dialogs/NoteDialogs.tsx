@@ -20,7 +20,7 @@ export function NoteDialogs() {
     case 'renameFolder':
       return <RenameFolderDialog key={`rf:${d.folderId}`} folderId={d.folderId} />;
     case 'import':
-      return <ImportNoteDialog step={d.step} error={d.error} pending={d.pending} />;
+      return <ImportNoteDialog step={d.step} error={d.error} detail={d.detail} pending={d.pending} />;
     case 'confirm': {
       const cancel = () => dispatch(noteDialogs.closed());
       return (

@@ -48,25 +48,25 @@ export function NoteToolbar() {
     <div className="note-toolbar" role="toolbar" aria-label="Note toolbar">
       <NoteTitle />
       <span className="toolbar-group">
-        {btn('runAll', 'Run all paragraphs', '▶▶', blocked)}
-        {btn('stopAll', 'Stop all paragraphs', '■', viewOnly)}
-        {btn('toggleAllEditors', 'Show/hide the code', '⌨', viewOnly)}
-        {btn('toggleAllOutputs', 'Show/hide the output', '▤', viewOnly)}
-        {btn('clearAllOutput', 'Clear output', '⌫', blocked)}
+        {btn('runAll', 'Run all paragraphs', <Icon name="runAll" />, blocked)}
+        {btn('stopAll', 'Stop all paragraphs', <Icon name="stop" />, viewOnly)}
+        {btn('toggleAllEditors', 'Show/hide the code', <Icon name="code" />, viewOnly)}
+        {btn('toggleAllOutputs', 'Show/hide the output', <Icon name="output" />, viewOnly)}
+        {btn('clearAllOutput', 'Clear output', <Icon name="clear" />, blocked)}
         {btn('cloneNote', 'Clone this note', <Icon name="clone" />)}
-        {btn('exportZpln', 'Export this note (zpln)', '⇩')}
-        {btn('exportIpynb', 'Export this note (ipynb)', '⇓')}
-        {btn('reloadNote', 'Reload from note file', '⟳')}
+        {btn('exportZpln', 'Export this note (zpln)', <Icon name="exportZpln" />)}
+        {btn('exportIpynb', 'Export this note (ipynb)', <Icon name="exportIpynb" />)}
+        {btn('reloadNote', 'Reload from note file', <Icon name="reload" />)}
         {btn('trashNote', 'Move this note to trash', <Icon name="trash" />, blocked)}
-        {btn('deleteNote', 'Remove this note permanently', '✖', blocked)}
+        {btn('deleteNote', 'Remove this note permanently', <Icon name="remove" />, blocked)}
       </span>
       <span className="toolbar-group">
         {btn('searchCode', 'Search code', <Icon name="search" />)}
-        {btn('bindings', 'Interpreter binding', '⚙', false, panel === 'bindings')}
+        {btn('bindings', 'Interpreter binding', <Icon name="bindings" />, false, panel === 'bindings')}
         {btn('permissions', 'Note permissions', <Icon name="lock" />, false, panel === 'permissions')}
         {btn('cron', 'Run scheduler', <Icon name="clock" />, false, panel === 'cron')}
-        {btn('help', 'List of shortcuts', '⌘')}
-        {btn('palette', 'Command palette', '☰')}
+        {btn('help', 'List of shortcuts', <Icon name="keyboard" />)}
+        {btn('palette', 'Command palette', <Icon name="palette" />)}
         {owner && (
           <button type="button" onClick={() => dispatch(notePage.personalizedToggled())} disabled={viewOnly && looknfeel !== 'report'}
             aria-label={personalized ? 'Switch to collaboration mode' : 'Switch to personal mode'}

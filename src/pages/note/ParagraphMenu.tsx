@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { notePage } from '../../../slices/notePage';
+import { Icon } from '../../components/Icon';
 import type { ParagraphId } from '../../../protocol';
 import { chordLabel, commandById, type CommandId } from '../../../slices/domain/commands';
 import { clamp, COL_WIDTH_MAX, COL_WIDTH_MIN, FONT_SIZE_MAX, FONT_SIZE_MIN, type EffectiveConfig } from '../../../slices/domain/noteModel';
@@ -35,7 +36,8 @@ export function ParagraphMenu({ id, noteId, config, first, last, readOnly }: {
 
   return (
     <div className="paragraph-menu" ref={ref}>
-      <button type="button" aria-haspopup="menu" aria-expanded={open} aria-label="Paragraph settings" onClick={() => setOpen(!open)}>⚙</button>
+      <button type="button" aria-haspopup="menu" aria-expanded={open} aria-label="Paragraph settings" title="Paragraph settings"
+        onClick={() => setOpen(!open)}><Icon name="settings" /></button>
       {open && (
         <div role="menu" aria-label="Paragraph settings" className="menu-list" onKeyDown={(e) => { if (e.key === 'Escape') setOpen(false); }}>
           <div className="menu-info">{id}</div>

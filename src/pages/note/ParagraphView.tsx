@@ -6,7 +6,9 @@ import { notePage } from '../../../slices/notePage';
 import type { FormParams, ParagraphId } from '../../../protocol';
 import { EditingBadge } from './Collaboration';
 import { Forms } from './Forms';
-import { effectiveConfig, footerText, isOutdated, isRunning, STATUS_COLOURS, statusIcon } from '../../../slices/domain/noteModel';
+import { effectiveConfig, footerText, isOutdated, isRunning } from '../../../slices/domain/noteModel';
+import { Icon } from '../../components/Icon';
+import { ParagraphStatus } from './ParagraphStatus';
 import { ParagraphEditor } from './ParagraphEditor';
 import { ParagraphMenu } from './ParagraphMenu';
 import { ResultsArea } from './results/ResultsArea';
@@ -30,9 +32,9 @@ function TitleEditor({ id, title, readOnly }: { id: ParagraphId; title: string; 
   const [text, setText] = useState(title);
   if (!editing || readOnly) {
     return (
-      <h3 className="paragraph-title" onClick={() => { if (!readOnly) { setText(title); dispatch(notePage.titleEditStarted(id)); } }}>
+      <h2 className="paragraph-title" onClick={() => { if (!readOnly) { setText(title); dispatch(notePage.titleEditStarted(id)); } }}>
         {title || 'Untitled'}
-      </h3>
+      </h2>
     );
   }
   return (
@@ -57,6 +59,8 @@ export function ParagraphView({ id, index, count, noteId, chromeless }: { id: Pa
   const running = isRunning(c.status);
   const title = c.title || `Paragraph ${index + 1}`;
   const footer = footerText(c);
+  const editorLabel = config.editorHide ? 'Show editor' : 'Hide editor';
+  const outputLabel = config.tableHide ? 'Show output' : 'Hide output';
   const forms = c.settings?.forms ?? {};
   const onForm = (name: string, value: string | string[], run: boolean) =>
     dispatch(notePage.paramsChanged({ id, params: { [name]: value } as FormParams, run }));
@@ -81,22 +85,21 @@ export function ParagraphView({ id, index, count, noteId, chromeless }: { id: Pa
     <section id={`paragraph_${id}`} className={`paragraph${running ? ' is-running' : ''}${config.enabled ? '' : ' is-disabled'}`} aria-label={title}
       data-status={c.status} tabIndex={-1} style={{ fontSize: `${config.fontSize + 4}px` }} onMouseDown={() => dispatch(notePage.focused({ id }))}>
       <header className="paragraph-head">
-        <span className={`status-icon status-${statusIcon(c.status)}`} role="img" aria-label={`Status ${c.status ?? 'READY'}`}
-          style={{ color: STATUS_COLOURS[c.status ?? 'READY'] }} title={c.status} />
+        <ParagraphStatus id={id} status={c.status} dateStarted={c.dateStarted} />
         {config.title && <TitleEditor id={id} title={c.title ?? ''} readOnly={viewOnly} />}
         <EditingBadge id={id} />
         <span className="paragraph-controls">
           {running ? (
-            <button type="button" aria-label="Cancel paragraph" title="Cancel (Ctrl+Alt+C)" disabled={viewOnly}
-              onClick={() => dispatch(notePage.cancelRequested({ id }))}>■</button>
+            <button type="button" aria-label="Cancel paragraph" title="Cancel paragraph (Ctrl+Alt+C)" disabled={viewOnly}
+              onClick={() => dispatch(notePage.cancelRequested({ id }))}><Icon name="stop" /></button>
           ) : (
-            <button type="button" aria-label="Run paragraph" title="Run this paragraph (Shift+Enter)" disabled={blocked || !config.enabled}
-              onClick={() => dispatch(notePage.runRequested({ id }))}>▶</button>
+            <button type="button" aria-label="Run paragraph" title="Run paragraph (Shift+Enter)" disabled={blocked || !config.enabled}
+              onClick={() => dispatch(notePage.runRequested({ id }))}><Icon name="run" /></button>
           )}
-          <button type="button" aria-label={config.editorHide ? 'Show editor' : 'Hide editor'} disabled={viewOnly}
-            onClick={() => dispatch(notePage.commandInvoked({ command: 'toggleEditor', id }))}>{config.editorHide ? '⤢' : '⤡'}</button>
-          <button type="button" aria-label={config.tableHide ? 'Show output' : 'Hide output'} disabled={viewOnly}
-            onClick={() => dispatch(notePage.commandInvoked({ command: 'toggleOutput', id }))}>{config.tableHide ? '▣' : '▢'}</button>
+          <button type="button" aria-label={editorLabel} title={`${editorLabel} (Ctrl+Alt+E)`} disabled={viewOnly}
+            onClick={() => dispatch(notePage.commandInvoked({ command: 'toggleEditor', id }))}><Icon name={config.editorHide ? 'editorShow' : 'editorHide'} /></button>
+          <button type="button" aria-label={outputLabel} title={`${outputLabel} (Ctrl+Alt+O)`} disabled={viewOnly}
+            onClick={() => dispatch(notePage.commandInvoked({ command: 'toggleOutput', id }))}><Icon name={config.tableHide ? 'outputShow' : 'outputHide'} /></button>
           <ParagraphMenu id={id} noteId={noteId} config={config} first={index === 0} last={index === count - 1} readOnly={blocked} />
         </span>
       </header>
@@ -150,7 +153,7 @@ export function ParagraphSlot({ id, index, count, noteId, eager }: { id: Paragra
       )}
       {editable && (
         <button type="button" className="paragraph-insert" aria-label="Add paragraph" title="Add paragraph"
-          onClick={() => dispatch(notePage.insertAt({ index: index + 1 }))}>+</button>
+          onClick={() => dispatch(notePage.insertAt({ index: index + 1 }))}><Icon name="add" /></button>
       )}
     </div>
   );

@@ -75,7 +75,7 @@ export function PivotChart({ mode, pivot, setting, height }: { mode: PivotChartM
         const slices = pieSlices(pivot);
         const total = slices.reduce((t, s) => t + s.value, 0);
         return (
-          <PieChart width={width} height={height}>
+          <PieChart width={width} height={height} accessibilityLayer={false}>
             <Pie data={slices} dataKey="value" nameKey="name" label={false} labelLine={false} isAnimationActive={animate} animationDuration={duration}>
               {slices.map((s, i) => <Cell key={s.name} fill={color(i)} />)}
             </Pie>
@@ -87,7 +87,7 @@ export function PivotChart({ mode, pivot, setting, height }: { mode: PivotChartM
       case 'stackedAreaChart': {
         const style = setting.style === 'stream' || setting.style === 'expand' ? setting.style : 'stack';
         return (
-          <AreaChart width={width} height={height} data={data.rows} margin={margin} stackOffset={AREA_OFFSET[style]}>
+          <AreaChart width={width} height={height} accessibilityLayer={false} data={data.rows} margin={margin} stackOffset={AREA_OFFSET[style]}>
             <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip /><Legend verticalAlign="top" />
             {seriesNames.map((n, i) => (
               <Area key={i} type="monotone" dataKey={seriesKey(i)} name={n} stackId="stack" stroke={color(i)} fill={color(i)}
@@ -98,7 +98,7 @@ export function PivotChart({ mode, pivot, setting, height }: { mode: PivotChartM
       }
       case 'lineChart':
         return (
-          <LineChart width={width} height={height} data={data.rows} margin={margin}>
+          <LineChart width={width} height={height} accessibilityLayer={false} data={data.rows} margin={margin}>
             <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip /><Legend verticalAlign="top" />
             {seriesNames.map((n, i) => (
               <Line key={i} type="linear" dataKey={seriesKey(i)} name={n} stroke={color(i)} dot={data.rows.length <= 150}
@@ -109,7 +109,7 @@ export function PivotChart({ mode, pivot, setting, height }: { mode: PivotChartM
         );
       default:
         return (
-          <BarChart width={width} height={height} data={data.rows} margin={margin}>
+          <BarChart width={width} height={height} accessibilityLayer={false} data={data.rows} margin={margin}>
             <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip /><Legend verticalAlign="top" />
             {seriesNames.map((n, i) => (
               <Bar key={i} dataKey={seriesKey(i)} name={n} fill={color(i)} stackId={setting.stacked ? 'stack' : undefined}

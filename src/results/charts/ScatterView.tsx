@@ -1,8 +1,8 @@
 /** Scatter chart: numeric or category axes, optional group colours and bubble sizes. */
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts';
-import { formatYTick } from './axisFormat';
+import { formatYTick, numericTickSamples, yAxisWidth } from './axisFormat';
 import { ChartFrame } from './ChartFrame';
-import { transitionMs, Y_LABEL_DISTANCE } from './chartSettings';
+import { transitionMs } from './chartSettings';
 import { color } from './palette';
 import type { ScatterData, ScatterSetting } from './scatter';
 import { MAX_CHART_POINTS } from './downsample';
@@ -22,13 +22,16 @@ export function ScatterView({ data, setting, height }: { data: ScatterData; sett
     header: ['group', setting.xAxis?.name ?? 'x', setting.yAxis?.name ?? 'y', ...(useSize ? ['size'] : [])],
     rows: groups.flatMap((g) => g.points.map((p) => [g.key, p.xLabel, p.yLabel, ...(useSize ? [p.size] : [])])),
   };
+  // Wide enough for the longest tick label, so large numbers and long categories are not cut at the left edge.
+  const [yLo, yHi] = groups.reduce(([lo, hi], g) => g.points.reduce(([l, h], p) => [Math.min(l, p.y), Math.max(h, p.y)], [lo, hi]), [Infinity, -Infinity]);
+  const yWidth = yAxisWidth(data.yDiscrete ? data.yCategories : numericTickSamples(yLo, yHi));
   const draw = (width: number) => (
-    <ScatterChart width={width} height={height} margin={{ top: 10, right: 20, left: 10, bottom: 30 }}>
+    <ScatterChart width={width} height={height} accessibilityLayer={false} margin={{ top: 10, right: 20, left: 10, bottom: 30 }}>
       <CartesianGrid strokeDasharray="3 3" />
       <XAxis type="number" dataKey="x" name={setting.xAxis?.name ?? 'x'} tickFormatter={tick(data.xCategories, data.xDiscrete)}
         allowDecimals={!data.xDiscrete} domain={['auto', 'auto']} />
       <YAxis type="number" dataKey="y" name={setting.yAxis?.name ?? 'y'} tickFormatter={tick(data.yCategories, data.yDiscrete)}
-        allowDecimals={!data.yDiscrete} width={Y_LABEL_DISTANCE + 10} domain={['auto', 'auto']} />
+        allowDecimals={!data.yDiscrete} width={yWidth} domain={['auto', 'auto']} />
       <ZAxis type="number" dataKey="size" range={useSize ? [30, 400] : [40, 40]} name={setting.size?.name ?? 'count'} />
       <Tooltip cursor={{ strokeDasharray: '3 3' }} />
       <Legend verticalAlign="top" />

@@ -23,3 +23,16 @@ export function formatYTick(v: number): string {
   if (!Number.isFinite(v)) return String(v);
   return Math.abs(v) >= 1e6 ? abbreviate(v) : grouped.format(v);
 }
+
+/** Width a y axis needs for its tick labels: the widest label (at about 7 px a character at 12 px) plus the tick. */
+export function yAxisWidth(labels: readonly string[], min = 60, max = 220): number {
+  const longest = labels.reduce((n, l) => Math.max(n, l.length), 0);
+  return Math.max(min, Math.min(max, Math.ceil(longest * 7 + 16)));
+}
+
+/** Labels a numeric axis from `lo` to `hi` may show: both ends and a few steps between them, as formatted. */
+export function numericTickSamples(lo: number, hi: number): string[] {
+  if (!Number.isFinite(lo) || !Number.isFinite(hi)) return [];
+  const step = (hi - lo) / 7;
+  return Array.from({ length: 8 }, (_, i) => formatYTick(lo + step * i));
+}

@@ -93,6 +93,11 @@ function SettingView({ setting }: { setting: InterpreterSetting }) {
   );
 }
 
+/** The first python3 on the server's PATH often lacks what z.show and plots need; a run that misses a module says so too. */
+const PYTHON_HINT = 'z.show(df) and plots need pandas and matplotlib installed for the Python named in zeppelin.python (by default the '
+  + "first python3 on the server's PATH). Install them for that Python, or set zeppelin.python to one that has them: on Debian, "
+  + '/usr/bin/python3 with the python3-pandas and python3-matplotlib packages.';
+
 function SettingCard({ setting, editing }: { setting: InterpreterSetting; editing: boolean }) {
   const dispatch = useAppDispatch();
   return (
@@ -108,6 +113,7 @@ function SettingCard({ setting, editing }: { setting: InterpreterSetting; editin
           </span>
         )}
       </header>
+      {setting.group === 'python' && <p className="hint interpreter-hint">{PYTHON_HINT}</p>}
       {editing ? <SettingEditorCard setting={setting} /> : <SettingView setting={setting} />}
     </section>
   );

@@ -89,6 +89,10 @@ function useFrameRequests(paragraphIds: string[]): (m: FromFrame) => void {
       case 'set':
         dispatch(notePage.angularValueSet({ paragraphId: m.paragraphId, name: m.name, value: m.value }));
         return;
+      case 'dblclick':
+        // Handed to the paragraph's output area as a double click there, so the paragraph decides what it means.
+        document.querySelector(`#paragraph_${CSS.escape(m.paragraphId)} .paragraph-results`)?.dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+        return;
       default:
         return;
     }

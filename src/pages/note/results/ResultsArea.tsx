@@ -21,7 +21,7 @@ export function ResultsArea({ paragraphId, title, readOnly, onDoubleClick }: {
   const msgs = results?.msg ?? [];
   if (msgs.length === 0 && apps.length === 0) return null;
   return (
-    <div className="paragraph-results" aria-label="Output" role="region" onDoubleClick={onDoubleClick}>
+    <div className="paragraph-results" aria-label={`Output of ${title}`} role="region" onDoubleClick={onDoubleClick}>
       <AppBar paragraphId={paragraphId} apps={apps} active={active} readOnly={readOnly} />
       {active ? <AppOutput app={active} paragraphId={paragraphId} /> : msgs.map((m, i) => (
         <ResultBlock key={i} m={m} paragraphId={paragraphId} index={i} config={configs[String(i)]} streaming={isRunning(status)}

@@ -38,7 +38,7 @@ export function TextResult({ data, streaming }: { data: string; streaming: boole
           <button type="button" onClick={() => { setFollow(false); if (boxRef.current) boxRef.current.scrollTop = 0; }}>Scroll Top</button>
         </div>
       )}
-      <pre className="result-text-body" ref={boxRef} data-testid="text-result"><div ref={stableRef} /><span ref={tailRef} /></pre>
+      <pre className="result-text-body" ref={boxRef} data-testid="text-result" tabIndex={0} aria-label="Text output"><div ref={stableRef} /><span ref={tailRef} /></pre>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Terminal-like TEXT output: ANSI colours through ansi_up (the converter both Zeppelin UIs and JupyterLab's
- * ecosystem use; it escapes HTML itself), and carriage returns that overwrite the current line the way a progress
- * bar expects.
+ * ecosystem use; it escapes HTML itself), and carriage returns and backspaces that overwrite the current line the
+ * way a progress bar expects.
  *
  * Notes:
  * - Streamed output only ever grows at the end, so complete lines are converted once and appended; only the
@@ -9,12 +9,51 @@
  */
 import { AnsiUp } from 'ansi_up';
 
-/** Applies `\r` overwrites inside one line: each segment overwrites the start of what is there. */
+// A complete escape sequence: CSI (colours, erase, cursor moves), OSC (titles, links), or a two-byte escape.
+// eslint-disable-next-line no-control-regex
+const ESCAPE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/y;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
+const ERASE_TO_END = /^\x1b\[0?K$/;
+
+/**
+ * One line as a terminal shows it: `\r` returns to the start of the line, `\b` steps back one column, later text
+ * overwrites what is there, `ESC[K` erases to the end of the line, colour codes (SGR) stay with the characters
+ * they colour, and every other control character or escape is dropped, so none shows as a glyph.
+ */
 export function overwriteLine(line: string): string {
-  if (!line.includes('\r')) return line;
-  let out = '';
-  for (const seg of line.split('\r')) out = seg + out.slice(seg.length);
-  return out;
+  if (!CONTROL.test(line)) return line;
+  // Each cell is one printed character, after the colour codes that came just before it.
+  const cells: string[] = [];
+  let pending = '';
+  let at = 0;
+  for (let i = 0; i < line.length;) {
+    const c = line[i];
+    if (c === '\x1b') {
+      ESCAPE.lastIndex = i;
+      const seq = ESCAPE.exec(line)?.[0];
+      i += seq ? seq.length : 1;
+      if (seq && seq.startsWith('\x1b[') && seq.endsWith('m')) pending += seq;
+      else if (seq && ERASE_TO_END.test(seq)) cells.length = Math.min(cells.length, at);
+    } else if (c === '\r') {
+      at = 0;
+      i++;
+    } else if (c === '\b') {
+      at = Math.max(0, at - 1);
+      i++;
+    } else if (c !== '\t' && CONTROL.test(c)) {
+      i++;
+    } else {
+      // Overwriting keeps the colour codes the old character carried, so the characters after it keep theirs.
+      const old = cells[at];
+      cells[at] = (old ? old.slice(0, -1) : '') + pending + c;
+      pending = '';
+      at++;
+      i++;
+    }
+  }
+  for (let k = 0; k < cells.length; k++) cells[k] ??= ' ';
+  return cells.join('') + pending;
 }
 
 export function applyCarriageReturns(text: string): string {
@@ -23,7 +62,8 @@ export function applyCarriageReturns(text: string): string {
 
 function converter(): AnsiUp {
   const a = new AnsiUp();
-  a.use_classes = false;
+  // Classes, not inline colours: results.css gives each ANSI colour a shade that is readable on either theme.
+  a.use_classes = true;
   return a;
 }
 

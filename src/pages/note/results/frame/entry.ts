@@ -156,4 +156,10 @@ window.addEventListener('message', (e: MessageEvent) => {
   }
 });
 
+// A double click on a result belongs to its paragraph on the page.
+document.addEventListener('dblclick', (e) => {
+  const el = e.target instanceof Element ? e.target.closest<HTMLElement>('.zeppelin-result') : null;
+  if (el?.dataset.paragraphId) post({ kind: 'dblclick', paragraphId: el.dataset.paragraphId });
+});
+
 post({ kind: 'ready' });

@@ -32,6 +32,8 @@ export type FromFrame =
   | { zeppelin: true; kind: 'bind'; name: string; value: unknown; paragraphId: string }
   | { zeppelin: true; kind: 'unbind'; name: string; paragraphId: string }
   /** A user changed an angular object in a result of `paragraphId` (ng-model, an ng-click assignment). */
-  | { zeppelin: true; kind: 'set'; name: string; value: unknown; paragraphId: string };
+  | { zeppelin: true; kind: 'set'; name: string; value: unknown; paragraphId: string }
+  /** A double click on a result of `paragraphId` (a %md paragraph opens its editor on it, as in Zeppelin). */
+  | { zeppelin: true; kind: 'dblclick'; paragraphId: string };
 
 export const noParagraphWithId = (id: string): string => `Cannot find a paragraph with id ${id}`;

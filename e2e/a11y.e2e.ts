@@ -1,0 +1,81 @@
+/**
+ * axe-core (from npm, injected into the page) over every route in both themes at 1280 px: no serious or critical
+ * violation anywhere, including a note with text, table and chart results.
+ */
+import fs from 'fs';
+import type { Page } from 'playwright-core';
+import { restBody } from './support/rest';
+import { serverAndBrowser } from './support/session';
+import { waitUntil } from './support/wait';
+
+const env = serverAndBrowser();
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }
+
+/** Runs axe in the page (evaluated, so a Content-Security-Policy does not stop it) and keeps the serious ones. */
+async function seriousViolations(page: Page): Promise<{ id: string; help: string; targets: string[] }[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }).axe;
+    // Results' HTML lives in sandboxed frames with opaque origins, which the app does not style.
+    const r = await axe.run({ exclude: [['iframe.result-frame']] }, { resultTypes: ['violations'], iframes: false });
+    return r.violations;
+  }) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`) }));
+}
+
+let noteId = '';
+beforeAll(async () => {
+  noteId = await restBody<string>(env.server.url, 'POST', '/api/notebook', {
+    name: '/a11y/results',
+    paragraphs: [
+      { text: '%md\n# Results\nSome *markdown*.' },
+      { text: "%sh\nprintf '\\033[32mgreen\\033[0m \\033[31mred\\033[0m \\033[33myellow\\033[0m \\033[34mblue\\033[0m\\n'" },
+      { text: "%sql\nselect 'k' || i as k, i as v from range(6) t(i)" },
+      { text: "%sql\nselect 'k' || i as k, i as v from range(6) t(i)", config: { results: { 0: { graph: { mode: 'multiBarChart' } } } } },
+      { text: "%sql\nselect 'k' || i as k, i as v from range(6) t(i)", config: { results: { 0: { graph: { mode: 'pieChart' } } } } },
+      { text: '%sh\nexit 2' },
+    ],
+  });
+  await restBody(env.server.url, 'POST', `/api/notebook/job/${noteId}?blocking=false`);
+  await waitUntil(() => restBody<{ info?: { isRunning?: boolean } }>(env.server.url, 'GET', `/api/notebook/${noteId}`), (n) => n.info?.isRunning === false, 60_000);
+}, 90_000);
+
+const ROUTES = (): [string, (page: Page) => Promise<void>][] => [
+  ['/', (p) => p.getByRole('link', { name: '1. IPython Basic' }).waitFor()],
+  [`/notebook/${noteId}`, (p) => p.locator('.recharts-surface').first().waitFor({ timeout: 30_000 })],
+  ['/notebook/2EYDJKFFY', (p) => p.locator('section[id^="paragraph_"] .paragraph-results').first().waitFor({ timeout: 30_000 })],
+  ['/jobmanager', (p) => p.getByRole('listitem').first().waitFor()],
+  ['/search/python', (p) => p.getByRole('heading').first().waitFor()],
+  ['/interpreter', (p) => p.getByRole('region', { name: 'python', exact: true }).waitFor()],
+  ['/notebookRepos', (p) => p.getByRole('heading').first().waitFor()],
+  ['/credential', (p) => p.getByRole('heading').first().waitFor()],
+  ['/helium', (p) => p.getByRole('heading').first().waitFor()],
+  ['/configuration', (p) => p.getByRole('table').first().waitFor()],
+  ['/cluster', (p) => p.getByRole('heading').first().waitFor()],
+  ['/replay', (p) => p.getByRole('button', { name: 'Load action log' }).or(p.getByLabel('Load action log')).first().waitFor()],
+];
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`18. no serious or critical axe-core violation on any route, ${theme} theme`, async () => {
+    const { page } = env.browser;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${env.server.url}#/`);
+    await page.getByRole('status', { name: 'WebSocket Connected' }).waitFor();
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+    const found: Record<string, unknown> = {};
+    for (const [route, ready] of ROUTES()) {
+      await page.goto('about:blank');
+      await page.goto(`${env.server.url}#${route}`);
+      await page.getByRole('status', { name: 'WebSocket Connected' }).waitFor();
+      await ready(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      const v = await seriousViolations(page);
+      if (v.length > 0) found[route] = v;
+    }
+    expect(found).toEqual({});
+  }, 240_000);
+}
