@@ -46,10 +46,12 @@ test('1. moving the open note to the trash leaves it: home page, note gone, its 
   const { page } = env.browser;
   const id = await newNote('/workday/trash me', ['%sh\nsleep 30; echo late', '%sh\necho next']);
   await openNote(page, id);
-  await page.getByRole('button', { name: 'Run all paragraphs' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Run' }).click();
-  const [first] = await paragraphsOf(id);
+  const [first, second] = await paragraphsOf(id);
+  await para(page, first.id).getByRole('button', { name: 'Run paragraph' }).click();
   await para(page, first.id).getByRole('img', { name: 'Status RUNNING' }).waitFor({ timeout: 30_000 });
+  // the second waits behind the first in the interpreter's queue
+  await para(page, second.id).getByRole('button', { name: 'Run paragraph' }).click();
+  await para(page, second.id).getByRole('img', { name: 'Status PENDING' }).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Move this note to trash' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Move' }).click();
   await waitUntil(() => page.evaluate(() => location.hash), (h) => h === '#/' || h === '');

@@ -6,6 +6,7 @@ import { TOAST_TIMEOUT_MS, ui, type Toast } from '../slices/ui';
 import { wsIn } from '../slices/wsActions';
 import type { RootState } from '../slices/rootReducer';
 import type { SagaDeps } from './deps';
+import { notePage } from '../slices/notePage';
 
 const TOAST_ACTIONS = [ui.toastShown.type, wsIn.NOTICE.type, wsIn.INTERPRETER_INSTALL_STARTED.type, wsIn.INTERPRETER_INSTALL_RESULT.type];
 
@@ -35,6 +36,9 @@ function* onConverted(deps: SagaDeps, action: ReturnType<typeof wsIn.CONVERTED_N
 function* onNewNote(deps: SagaDeps, action: ReturnType<typeof wsIn.NEW_NOTE>): SagaIterator<void> {
   yield put(notes.createdNoteOpened());
   yield call(deps.navigate, `/notebook/${action.payload.note.id}`);
+  // A new note is opened to be typed in: its first paragraph's editor takes the focus once it is drawn.
+  const first = action.payload.note.paragraphs?.[0];
+  if (first) yield put(notePage.focusRequested({ id: first.id, at: 'end' }));
 }
 
 /** File name for a saved action log, e.g. `zeppelin-action-log-2026-11-22T03-40-00.json`. */

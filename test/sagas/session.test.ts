@@ -129,6 +129,41 @@ describe('routing rules', () => {
     t.task?.cancel();
   });
 
+describe('the automatic login prompt', () => {
+  test('opens 1 s after a forced logout, but never over a sign-in that started or succeeded in that second', async () => {
+    const prompt = () => t.types('ui/dialogOpened').length;
+    let t = makeTestStore();
+    await t.clock.advance(0);
+    t.store.dispatch(session.forcedLogout({ info: '', ref: '/' }));
+    await t.clock.advance(1000);
+    expect(prompt()).toBe(1);
+    t.task?.cancel();
+
+    // signed in from the navbar within the second: no prompt afterwards
+    t = makeTestStore();
+    await t.clock.advance(0);
+    t.store.dispatch(session.forcedLogout({ info: '', ref: '/' }));
+    t.store.dispatch(ui.dialogOpened({ kind: 'login', info: null }));
+    t.store.dispatch(ui.dialogClosed());
+    t.store.dispatch(session.ticketReceived({ principal: 'alice', screenUsername: 'alice', roles: [] }));
+    await t.clock.advance(1000);
+    expect(prompt()).toBe(1);
+    expect(t.store.getState().ui.dialog).toBeNull();
+    t.task?.cancel();
+
+    // still typing in the navbar's dialog: it stays the one dialog, untouched
+    t = makeTestStore();
+    await t.clock.advance(0);
+    t.store.dispatch(session.forcedLogout({ info: '', ref: '/' }));
+    t.store.dispatch(ui.dialogOpened({ kind: 'login', info: null }));
+    t.store.dispatch(ui.loginStarted());
+    await t.clock.advance(1000);
+    expect(prompt()).toBe(1);
+    expect(t.store.getState().ui.dialog).toMatchObject({ kind: 'login', pending: true });
+    t.task?.cancel();
+  });
+});
+
 describe('plugins', () => {
   test('enabled visualisation and spell bundles load before notes show; other types are skipped', async () => {
     const loaded: string[] = [];

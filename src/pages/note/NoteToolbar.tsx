@@ -6,6 +6,7 @@ import { notePage } from '../../../slices/notePage';
 import { noteDisplayName } from '../../../slices/domain/noteTree';
 import type { CommandId } from '../../../slices/domain/commands';
 import { VersionControls } from '../../revisions/VersionControls';
+import { selectNotRun } from '../../../slices/runAll';
 import { selectEditBlocked, selectIsNoteOwner, selectNoteRunning, selectOpenMeta, selectViewOnly } from '../../../slices/noteSelectors';
 
 function NoteTitle() {
@@ -35,6 +36,7 @@ export function NoteToolbar() {
   const blocked = useAppSelector(selectEditBlocked);
   const viewOnly = useAppSelector(selectViewOnly);
   const running = useAppSelector(selectNoteRunning);
+  const notRun = useAppSelector(selectNotRun).length;
   const owner = useAppSelector(selectIsNoteOwner);
   const panel = useAppSelector((s) => s.notePage.panel);
   if (!meta) return null;
@@ -84,6 +86,9 @@ export function NoteToolbar() {
           </select>
         </label>
         {running && <span role="status" className="note-running">Running all paragraphs…</span>}
+        {!running && notRun > 0 && (
+          <span role="status" className="note-not-run">Run all stopped at an error: {notRun} paragraph{notRun === 1 ? '' : 's'} did not run</span>
+        )}
         {viewOnly && <span role="status" className="note-viewonly">View only</span>}
         <Watchers />
       </span>
