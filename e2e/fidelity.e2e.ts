@@ -117,7 +117,8 @@ test('8. an edited note exports with every field it had, and the edit', async ()
   expect(missing(fromRest)).toEqual([]);
   const lines = (t: string) => new Set(t.split('\n'));
   const lost = [...lines(files[fileOf(UNKNOWN_ID)])].filter((l) => !lines(fromRest).has(l));
-  // only the edited paragraph's text and its update date differ, and the name, which now follows the file's path
-  expect(lost.map((l) => /^\s*"(\w+)"/.exec(l)?.[1]).sort()).toEqual(['dateUpdated', 'name', 'text']);
+  // only the edited paragraph's text and its update date differ, the name, which now follows the file's path, and
+  // the cron flag, which a saved note takes from this server's settings
+  expect(lost.map((l) => /^\s*"(\w+)"/.exec(l)?.[1]).sort()).toEqual(['dateUpdated', 'isZeppelinNotebookCronEnable', 'name', 'text']);
   expect(fromPage).toBe(fromRest);
 });

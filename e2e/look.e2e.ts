@@ -82,7 +82,8 @@ test('13. the navbar is one row at 1280 px, with a menu for the rest below that'
 test('14. scatter y labels fit, pie colours do not repeat within 20 slices', async () => {
   const { page } = env.browser;
   const id = await newNote('/look/charts', [
-    '%sql\nselect i as x, 1234567.5 + i * 1000.25 as y from range(20) t(i)',
+    // long tick labels: below a million the axis writes every digit (123,456.789)
+    '%sql\nselect i as x, 123456.789 + i * 0.001 as y from range(20) t(i)',
     "%sql\nselect 'slice ' || i as k, i + 1 as v from range(24) t(i)",
   ]);
   await restBody(env.server.url, 'POST', `/api/notebook/job/${id}?blocking=true`);
@@ -91,7 +92,7 @@ test('14. scatter y labels fit, pie colours do not repeat within 20 slices', asy
   const [scatter, pie] = await page.locator('section[id^="paragraph_"]').all();
   await scatter.getByRole('button', { name: 'Scatter Chart' }).click();
   const yTicks = scatter.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value');
-  await yTicks.first().waitFor();
+  await waitUntil(() => yTicks.count(), (n) => n > 2);
   const surface = await scatter.locator('svg.recharts-surface').first().boundingBox();
   for (const tick of await yTicks.all()) {
     const box = await tick.boundingBox();

@@ -99,7 +99,8 @@ test('2. a paragraph inserted by shortcut or menu, and a new note\'s first parag
   await page.locator('section[id^="paragraph_"] .monaco-editor').first().waitFor();
   await waitUntil(() => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor')), (v) => v);
   await page.keyboard.type('first words');
-  await waitUntil(() => page.locator('section[id^="paragraph_"] .monaco-editor .view-lines').first().innerText(), (t) => t.includes('first words'));
+  const fresh = ((await page.locator('section[id^="paragraph_"]').first().getAttribute('id')) ?? '').replace(/^paragraph_/, '');
+  await waitUntil(() => editorText(page, fresh), (t) => t.includes('first words'));
 });
 
 test('3. %md hides its editor after a run and opens it again on double click', async () => {

@@ -11,6 +11,7 @@ import { bindEditorKeys } from './editorKeys';
 import { setCompletionSource, useCompletionSource, type CompletionSource } from './completionSources';
 import { useCaretRequests } from './useCaretRequests';
 import { useLocalHistory } from './useLocalHistory';
+import { useDarkTheme } from './useDarkTheme';
 
 export type { CompletionEntry, CompletionSource } from './completionSources';
 
@@ -61,6 +62,8 @@ export default function CodeEditor(props: CodeEditorProps) {
   const lang = monacoLanguage(language);
   const local = useLocalHistory(editorRef, value);
   useCompletionSource(editorRef, completion, lang, captionLimit);
+  // Monaco's theme follows the page's, so an editor is never a white box on the dark theme.
+  const dark = useDarkTheme();
   const applyCaret = useCaretRequests(editorRef, { focusSeq, focusAt, selection, onFocusDone: props.onFocusDone });
 
   const onMount: OnMount = (ed) => {
@@ -81,6 +84,7 @@ export default function CodeEditor(props: CodeEditorProps) {
     <Editor
       value={value}
       language={lang}
+      theme={dark ? 'vs-dark' : 'vs'}
       height={height}
       options={{
         readOnly, fontSize: Math.max(fontSize, 9) + 4, lineNumbers: lineNumbers ? 'on' : 'off', minimap: { enabled: false },

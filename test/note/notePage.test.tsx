@@ -1,4 +1,6 @@
 /** The note page's controls against a real store (no sagas): what each shows and which intent it dispatches. */
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { NotePage } from '../../src/pages/NotePage';
@@ -61,11 +63,35 @@ test('Run dispatches the run intent; a running paragraph offers Cancel, a spinne
   expect(last('notePage/cancelRequested')?.payload).toEqual({ id: PY });
 });
 
-test('status colours follow the spec', () => {
+/** A colour's family from its hex value (hue and saturation), to check the theme's shades against the spec's names. */
+function colourFamily(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  if (max - min < 0.15) return 'gray';
+  const d = max - min;
+  const h = (max === r ? ((g - b) / d + 6) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4) * 60;
+  if (h < 15 || h >= 340) return 'red';
+  if (h < 50) return 'orange';
+  if (h >= 80 && h < 170) return 'green';
+  if (h >= 190 && h < 250) return 'blue';
+  return `hue ${Math.round(h)}`;
+}
+
+test('the status shows its word, in the spec colour of each theme', () => {
   const { store, para } = setup();
-  for (const [status, colour] of [['READY', 'green'], ['FINISHED', 'green'], ['ABORT', 'orange'], ['ERROR', 'red'], ['PENDING', 'gray'], ['RUNNING', 'blue']] as const) {
+  const css = readFileSync(join(__dirname, '..', '..', 'src', 'styles.css'), 'utf8');
+  const spec = [['READY', 'green'], ['FINISHED', 'green'], ['ABORT', 'orange'], ['ERROR', 'red'], ['PENDING', 'gray'], ['RUNNING', 'blue']] as const;
+  for (const [status, colour] of spec) {
     update(store, LAST, { status });
-    expect(para(LAST).getByRole('img', { name: `Status ${status}` }).style.color).toBe(colour);
+    const badge = para(LAST).getByRole('img', { name: `Status ${status}` }).closest('.paragraph-status-badge');
+    expect(badge).toHaveClass(`status-${status}`);
+    expect(badge).toHaveTextContent(status);
+    const variable = `--st-${status.toLowerCase()}`;
+    if (status !== 'READY') expect(css).toContain(`.paragraph-status-badge.status-${status} { color: var(${variable}); }`);
+    const shades = [...css.matchAll(new RegExp(`${variable}: (#[0-9a-f]{6})`, 'g'))].map((m) => colourFamily(m[1]));
+    expect(shades.length).toBeGreaterThanOrEqual(2);
+    expect({ status, shades: [...new Set(shades)] }).toEqual({ status, shades: [colour] });
   }
 });
 
@@ -293,7 +319,7 @@ test('streamed TEXT output paints per frame with ANSI colours and carriage-retur
   });
   const out = () => document.querySelector(`#paragraph_${LAST} [data-testid="text-result"]`) as HTMLElement;
   await waitFor(() => expect(out()?.textContent).toBe('red line\ndone        \ntail'));
-  expect(out().innerHTML).toContain('style="color:rgb(187,0,0)"');
+  expect(out().innerHTML).toContain('<span class="ansi-red-fg">red</span>');
 });
 
 test('a large result shows its size and offers Render or Download', async () => {

@@ -146,10 +146,10 @@ test('import: the limit in MB, a chosen file read and handed over, errors shown,
   const t = setup([]);
   act(() => { t.store.dispatch(noteDialogs.importOpened()); });
   const dialog = screen.getByRole('dialog', { name: 'Import new note' });
-  expect(dialog).toHaveTextContent('JSON file size cannot exceed 10 MB');
+  expect(dialog).toHaveTextContent('A Zeppelin note (.zpln, .json) or a Jupyter notebook (.ipynb), up to 10 MB');
   fireEvent.change(within(dialog).getByRole('textbox', { name: 'Import As' }), { target: { value: 'Mine' } });
   const file = new File(['{"paragraphs":[{}]}'], 'n.zpln', { type: 'application/json' });
-  fireEvent.change(within(dialog).getByLabelText('Choose a JSON here'), { target: { files: [file] } });
+  fireEvent.change(within(dialog).getByLabelText('Choose a note file (.zpln, .json or .ipynb)'), { target: { files: [file] } });
   await waitFor(() => expect(t.lastOf('noteDialogs/importFileChosen')?.payload).toEqual({ name: 'Mine', fileName: 'n.zpln', size: 19, text: '{"paragraphs":[{}]}' }));
   act(() => { t.store.dispatch(noteDialogs.importFailed('Invalid JSON')); });
   expect(within(dialog).getByRole('alert')).toHaveTextContent('Invalid JSON');

@@ -76,7 +76,7 @@ export function PivotChart({ mode, pivot, setting, height }: { mode: PivotChartM
         const total = slices.reduce((t, s) => t + s.value, 0);
         return (
           <PieChart width={width} height={height} accessibilityLayer={false}>
-            <Pie data={slices} dataKey="value" nameKey="name" label={false} labelLine={false} isAnimationActive={animate} animationDuration={duration}>
+            <Pie data={slices} dataKey="value" nameKey="name" rootTabIndex={-1} label={false} labelLine={false} isAnimationActive={animate} animationDuration={duration}>
               {slices.map((s, i) => <Cell key={s.name} fill={color(i)} />)}
             </Pie>
             <Tooltip formatter={(v) => `${formatYTick(Number(v))} (${piePercent(Number(v), total)})`} />
