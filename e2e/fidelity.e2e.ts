@@ -11,7 +11,6 @@ import { ROOT, startTestServer, type TestServer } from './support/server';
 import { waitUntil } from './support/wait';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'zeppelin-notes');
-const fixtureFiles = fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.zpln'));
 const fixture = (f: string): string => fs.readFileSync(path.join(FIXTURES, f), 'utf8');
 const idOf = (file: string): string => /_([^_]+)\.zpln$/.exec(file)?.[1] ?? '';
 
@@ -23,7 +22,7 @@ function withUnknownFields(): string {
   // Edited as text, so everything else stays exactly as Zeppelin wrote it.
   return fixture('1. IPython Basic_2EYDJKFFY.zpln')
     .replace('  "id": "2EYDJKFFY",', `  "id": "${UNKNOWN_ID}",\n  "zzFutureNoteField": {\n    "kept": true,\n    "ratio": 0.25\n  },`)
-    .replace(/\n(      "jobName": )/, '\n      "zzFuturePara": "still here",\n$1');
+    .replace(/\n( {6}"jobName": )/, '\n      "zzFuturePara": "still here",\n$1');
 }
 
 const files: Record<string, string> = {

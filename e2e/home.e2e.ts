@@ -102,14 +102,14 @@ test('import a .zpln under a custom name and an .ipynb (named after its file, wi
   };
   const start = (await serverPaths()).length;
   let dialog = await openImport();
-  await dialog.getByText('JSON file size cannot exceed 10 MB').waitFor();
+  await dialog.getByText('A Zeppelin note (.zpln, .json) or a Jupyter notebook (.ipynb), up to 10 MB').waitFor();
   await dialog.getByRole('textbox', { name: 'Import As' }).fill('imported/Flink from file');
-  await dialog.getByLabel('Choose a JSON here').setInputFiles(path.join(FIXTURES, 'zeppelin-notes', '1. Flink Basics_2F2YS7PCE.zpln'));
+  await dialog.getByLabel('Choose a note file (.zpln, .json or .ipynb)').setInputFiles(path.join(FIXTURES, 'zeppelin-notes', '1. Flink Basics_2F2YS7PCE.zpln'));
   await dialog.waitFor({ state: 'detached' });
   await row('Flink from file').waitFor();
 
   dialog = await openImport();
-  await dialog.getByLabel('Choose a JSON here').setInputFiles(path.join(FIXTURES, 'ipynb', 'basic.ipynb'));
+  await dialog.getByLabel('Choose a note file (.zpln, .json or .ipynb)').setInputFiles(path.join(FIXTURES, 'ipynb', 'basic.ipynb'));
   await dialog.waitFor({ state: 'detached' });
   // A notebook has no name of its own: the note is named after the file, and the user is told what came in.
   await page.getByRole('alert').filter({ hasText: 'Imported 8 cells and 3 outputs from the notebook into "basic"' }).waitFor();
@@ -122,9 +122,9 @@ test('import a .zpln under a custom name and an .ipynb (named after its file, wi
   fs.writeFileSync(path.join(tmp, 'bad.json'), 'this is not json');
   fs.writeFileSync(path.join(tmp, 'empty.zpln'), JSON.stringify({ name: 'x', paragraphs: [] }));
   dialog = await openImport();
-  await dialog.getByLabel('Choose a JSON here').setInputFiles(path.join(tmp, 'bad.json'));
+  await dialog.getByLabel('Choose a note file (.zpln, .json or .ipynb)').setInputFiles(path.join(tmp, 'bad.json'));
   await dialog.getByRole('alert').filter({ hasText: 'JSON parse exception' }).waitFor();
-  await dialog.getByLabel('Choose a JSON here').setInputFiles(path.join(tmp, 'empty.zpln'));
+  await dialog.getByLabel('Choose a note file (.zpln, .json or .ipynb)').setInputFiles(path.join(tmp, 'empty.zpln'));
   await dialog.getByRole('alert').filter({ hasText: 'Invalid JSON' }).waitFor();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect((await serverPaths()).length).toBe(before);

@@ -91,9 +91,9 @@ test('14. scatter y labels fit, pie colours do not repeat within 20 slices', asy
   await openNote(page, id);
   const [scatter, pie] = await page.locator('section[id^="paragraph_"]').all();
   await scatter.getByRole('button', { name: 'Scatter Chart' }).click();
-  const yTicks = scatter.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value');
+  const yTicks = scatter.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
   await waitUntil(() => yTicks.count(), (n) => n > 2);
-  const surface = await scatter.locator('svg.recharts-surface').first().boundingBox();
+  const surface = await scatter.locator('.recharts-wrapper').first().boundingBox();
   for (const tick of await yTicks.all()) {
     const box = await tick.boundingBox();
     expect(box && surface && box.x >= surface.x - 0.5).toBe(true);

@@ -61,7 +61,7 @@ test('1. moving the open note to the trash leaves it: home page, note gone, its 
   await waitUntil(() => paragraphsOf(id), (ps) => ps.every((p) => p.status !== 'RUNNING' && p.status !== 'PENDING'), 15_000);
   // The navbar's home link still works from here.
   await page.goto(`${env.server.url}#/jobmanager`);
-  await page.getByRole('link', { name: 'Zeppelin' }).click();
+  await page.getByRole('link', { name: 'Zeppelin', exact: true }).click();
   await page.getByRole('button', { name: 'Create new note' }).waitFor();
 });
 

@@ -14,6 +14,7 @@ import { AnsiUp } from 'ansi_up';
 const ESCAPE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/y;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
+// eslint-disable-next-line no-control-regex
 const ERASE_TO_END = /^\x1b\[0?K$/;
 
 /**
