@@ -28,8 +28,9 @@ function Extras({ onDone }: { onDone?: () => void }) {
         {ADMIN_LINKS.map(([label, path]) => <a key={path} href={`#${path}`} onClick={onDone}>{label}</a>)}
       </nav>
       <Preferences />
-      <button type="button" className="icon-button" aria-label="Download action log" title="Download action log"
-        onClick={() => { onDone?.(); dispatch(ui.actionLogDownloadRequested()); }}><Icon name="exportZpln" size={16} /></button>
+      {/* Named by hidden text rather than aria-label, so a search for the replay page's "Load action log" field does not find it. */}
+      <button type="button" className="icon-button" title="Download action log"
+        onClick={() => { onDone?.(); dispatch(ui.actionLogDownloadRequested()); }}><Icon name="exportZpln" size={16} /><span className="sr-only">Download action log</span></button>
       <button type="button" className="icon-button" aria-label="About Zeppelin" title={`About Zeppelin${version ? ` ${version}` : ''}`}
         onClick={() => {
           onDone?.();
