@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import {
-  ChevronDown, CircleHelp, CircleX, Clock, Code, Command, Copy, Download, Ellipsis, Eraser, Eye, FastForward, FileDown,
+  ChevronDown, CircleHelp, Pencil, RotateCcw, CircleX, Clock, Code, Command, Copy, Download, Ellipsis, Eraser, Eye, FastForward, FileDown,
   FileText, Folder, FolderOpen, GitBranch, GitCompare, Keyboard, Lock, Menu, PanelBottomClose, PanelBottomOpen,
   PanelTopClose, PanelTopOpen, Play, Plus, RefreshCw, Search, Settings, Settings2, Square, SquareStack, Trash2, User, Users,
   type LucideIcon,
@@ -50,6 +50,8 @@ const ICONS = {
   branch: GitBranch,
   compare: GitCompare,
   caret: ChevronDown,
+  rename: Pencil,
+  restore: RotateCcw,
 } satisfies Record<string, LucideIcon>;
 
 export type IconName = keyof typeof ICONS;

@@ -8,6 +8,7 @@ import { wsOut } from '../../slices/wsActions';
 import { FolderRow, NoteRow } from './home/TreeRows';
 import { filteredNotes, isFolderOpen, visibleRows } from './home/visibleRows';
 import { NotePage } from './NotePage';
+import { Icon } from '../components/Icon';
 
 function NoteList() {
   const dispatch = useAppDispatch();
@@ -32,7 +33,7 @@ function NoteList() {
         <button type="button" onClick={() => dispatch(noteDialogs.importOpened())}>Import note</button>
         <button type="button" onClick={() => dispatch(noteDialogs.createOpened())}>Create new note</button>
         <button type="button" aria-label="Reload notes from storage" title="Reload notes from storage"
-          onClick={() => dispatch(wsOut.RELOAD_NOTES_FROM_REPO({}))}><span aria-hidden="true">⟳</span></button>
+          onClick={() => dispatch(wsOut.RELOAD_NOTES_FROM_REPO({}))}><Icon name="reload" /></button>
       </div>
       <input type="text" placeholder="Filter" aria-label="Filter" value={filter} onChange={(e) => dispatch(home.filterChanged(e.target.value))} />
       {!loaded ? <p role="status">Loading notes…</p> : (

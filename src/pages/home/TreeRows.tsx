@@ -22,12 +22,12 @@ export const NoteRow = memo(function NoteRowView({ note, depth, showPath }: { no
       <a href={`#/notebook/${note.id}`}>{showPath ? note.path.replace(/^\//, '') : note.name}</a>
       <span className="row-actions">
         {note.isTrash ? <>
-          <Action label="Restore note" icon="↺" onClick={() => dispatch(confirmRestoreNote(note.id))} />
-          <Action label="Remove note permanently" icon="✕" onClick={() => dispatch(confirmRemoveNote(note.id))} />
+          <Action label="Restore note" icon={<Icon name="restore" />} onClick={() => dispatch(confirmRestoreNote(note.id))} />
+          <Action label="Remove note permanently" icon={<Icon name="remove" />} onClick={() => dispatch(confirmRemoveNote(note.id))} />
         </> : <>
-          <Action label="Rename note" icon="✎" onClick={() => dispatch(noteDialogs.renameNoteOpened({ noteId: note.id, path: note.path }))} />
+          <Action label="Rename note" icon={<Icon name="rename" />} onClick={() => dispatch(noteDialogs.renameNoteOpened({ noteId: note.id, path: note.path }))} />
           <Action label="Clone note" icon={<Icon name="clone" />} onClick={() => dispatch(noteDialogs.cloneOpened({ noteId: note.id, sourcePath: note.path }))} />
-          <Action label="Clear output" icon="⌫" onClick={() => dispatch(confirmClearOutput(note.id))} />
+          <Action label="Clear output" icon={<Icon name="clear" />} onClick={() => dispatch(confirmClearOutput(note.id))} />
           <Action label="Move note to trash" icon={<Icon name="trash" />} onClick={() => dispatch(confirmMoveNoteToTrash(note.id))} />
         </>}
       </span>
@@ -45,14 +45,14 @@ export const FolderRow = memo(function FolderRowView({ folder, depth, open }: { 
       </button>
       <span className="row-actions">
         {isTrashRoot ? <>
-          <Action label="Restore all" icon="↺" onClick={() => dispatch(confirmRestoreAll())} />
-          <Action label="Empty trash" icon="✕" onClick={() => dispatch(confirmEmptyTrash())} />
+          <Action label="Restore all" icon={<Icon name="restore" />} onClick={() => dispatch(confirmRestoreAll())} />
+          <Action label="Empty trash" icon={<Icon name="remove" />} onClick={() => dispatch(confirmEmptyTrash())} />
         </> : folder.isTrash ? <>
-          <Action label="Restore folder" icon="↺" onClick={() => dispatch(confirmRestoreFolder(folder.id))} />
-          <Action label="Remove folder permanently" icon="✕" onClick={() => dispatch(confirmRemoveFolder(folder.id))} />
+          <Action label="Restore folder" icon={<Icon name="restore" />} onClick={() => dispatch(confirmRestoreFolder(folder.id))} />
+          <Action label="Remove folder permanently" icon={<Icon name="remove" />} onClick={() => dispatch(confirmRemoveFolder(folder.id))} />
         </> : <>
-          <Action label="New note in this folder" icon="+" onClick={() => dispatch(noteDialogs.createOpened({ folder: folder.id }))} />
-          <Action label="Rename folder" icon="✎" onClick={() => dispatch(noteDialogs.renameFolderOpened({ folderId: folder.id }))} />
+          <Action label="New note in this folder" icon={<Icon name="add" />} onClick={() => dispatch(noteDialogs.createOpened({ folder: folder.id }))} />
+          <Action label="Rename folder" icon={<Icon name="rename" />} onClick={() => dispatch(noteDialogs.renameFolderOpened({ folderId: folder.id }))} />
           <Action label="Move folder to trash" icon={<Icon name="trash" />} onClick={() => dispatch(confirmMoveFolderToTrash(folder.id))} />
         </>}
       </span>
