@@ -12,6 +12,7 @@ import { setCompletionSource, useCompletionSource, type CompletionSource } from 
 import { useCaretRequests } from './useCaretRequests';
 import { useLocalHistory } from './useLocalHistory';
 import { useDarkTheme } from './useDarkTheme';
+import { DARK_THEME, LIGHT_THEME } from './editorThemes';
 
 export type { CompletionEntry, CompletionSource } from './completionSources';
 
@@ -84,7 +85,7 @@ export default function CodeEditor(props: CodeEditorProps) {
     <Editor
       value={value}
       language={lang}
-      theme={dark ? 'vs-dark' : 'vs'}
+      theme={dark ? DARK_THEME : LIGHT_THEME}
       height={height}
       options={{
         readOnly, fontSize: Math.max(fontSize, 9) + 4, lineNumbers: lineNumbers ? 'on' : 'off', minimap: { enabled: false },

@@ -13,6 +13,7 @@ import 'monaco-editor/languages/definitions/javascript/register';
 import 'monaco-editor/languages/definitions/scala/register';
 import 'monaco-editor/languages/definitions/r/register';
 import { loader } from '@monaco-editor/react';
+import { THEMES } from './editorThemes';
 
 (self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = {
   getWorker(): Worker {
@@ -21,5 +22,6 @@ import { loader } from '@monaco-editor/react';
 };
 
 loader.config({ monaco });
+for (const [name, data] of Object.entries(THEMES)) monaco.editor.defineTheme(name, data);
 
 export { monaco };
