@@ -84,9 +84,9 @@ test('8. the REST export of an unedited note is its file, byte for byte', async 
   }
 });
 
-test('8. "Export this note" of an unedited note downloads its file, byte for byte', async () => {
+test('8. "Export this note" of each unedited real note downloads its file, byte for byte', async () => {
   const { page } = browser;
-  for (const id of ['2EYDJKFFY', '2A94M5J1Z', '2C2AUG798']) {
+  for (const id of ['2F2YS7PCE', '2EYDJKFFY', '2EWM84JXA', '2C2AUG798', '2A94M5J1Z', UNKNOWN_ID]) {
     await openNote(page, id);
     const text = await exportFromPage(page);
     expect({ id, same: text === files[fileOf(id)] }).toEqual({ id, same: true });
