@@ -110,9 +110,12 @@ test('3. %md hides its editor after a run and opens it again on double click', a
   const [p] = await paragraphsOf(id);
   await typeInto(page, p.id, '%md\n# Quarterly *numbers*');
   await page.keyboard.press('Shift+Enter');
-  await para(page, p.id).frameLocator('iframe.result-frame').getByRole('heading', { name: 'Quarterly numbers' }).waitFor({ timeout: 30_000 });
+  // The note's HTML results live in its one result document, over their paragraphs: a user double-clicks there.
+  const heading = page.frameLocator('iframe.note-result-frame').locator(`.zeppelin-result[data-paragraph-id="${p.id}"]`)
+    .getByRole('heading', { name: 'Quarterly numbers' });
+  await heading.waitFor({ timeout: 30_000 });
   await waitUntil(() => para(page, p.id).locator('.monaco-editor').count(), (n) => n === 0);
-  await para(page, p.id).locator('.paragraph-results').dblclick();
+  await heading.dblclick();
   await para(page, p.id).locator('.monaco-editor').waitFor();
 });
 
