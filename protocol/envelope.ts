@@ -3,6 +3,7 @@
  * (the client as a `connection/badFrame` action, the server as an `ERROR_INFO` reply).
  */
 import { isReceiveOp, isSendOp, type ReceiveOp, type SendOp } from './ops';
+import { tooDeepField, tooDeepMessage } from './nesting';
 import { checkPayload, isObject, RECEIVE_SCHEMAS, SEND_SCHEMAS, type PayloadSchema, type ReceiveMap, type SendMap } from './schemas';
 
 /** Identity fields every client frame carries (PROTOCOL 1.3); `roles` is a JSON array inside a string. */
@@ -45,13 +46,17 @@ function parse(raw: string, maxBytes: number | undefined): Decoded<Record<string
   return { ok: true, frame: value };
 }
 
-function finish<F>(obj: Record<string, unknown>, known: boolean, schema: PayloadSchema | undefined): Decoded<F> {
+function finish<F>(obj: Record<string, unknown>, known: boolean, schema: PayloadSchema | undefined, limitNesting = false): Decoded<F> {
   const op = obj.op;
   if (!known || schema === undefined) {
     return { ok: false, error: { reason: 'unknown-op', message: `Unknown op: ${String(op)}`, op: typeof op === 'string' ? op : undefined, data: obj.data } };
   }
   let data = obj.data;
   if ((data === undefined || data === null) && DATA_OPTIONAL.has(op as string)) data = {};
+  const deep = limitNesting && isObject(data) ? tooDeepField(data) : undefined;
+  if (deep !== undefined) {
+    return { ok: false, error: { reason: 'bad-payload', message: `Bad ${String(op)} payload: ${tooDeepMessage(deep)}`, op: op as string } };
+  }
   const checked = checkPayload(schema, data);
   if (!checked.ok) {
     return { ok: false, error: { reason: 'bad-payload', message: `Bad ${String(op)} payload: ${checked.problems.join('; ')}`, op: op as string } };
@@ -70,12 +75,15 @@ export function decodeServerFrame(raw: string): Decoded<ServerFrame> {
   return finish<ServerFrame>(parsed.frame, isReceiveOp(op), isReceiveOp(op) ? RECEIVE_SCHEMAS[op] : undefined);
 }
 
-/** Server side: decode a frame a client sent, refusing frames over `maxBytes` characters. */
+/**
+ * Server side: decode a frame a client sent, refusing frames over `maxBytes` characters and data nested deeper than
+ * MAX_NESTING (a server must not store what it cannot write back).
+ */
 export function decodeClientFrame(raw: string, maxBytes?: number): Decoded<ClientFrame> {
   const parsed = parse(raw, maxBytes);
   if (!parsed.ok) return parsed;
   const op = parsed.frame.op;
-  return finish<ClientFrame>(parsed.frame, isSendOp(op), isSendOp(op) ? SEND_SCHEMAS[op] : undefined);
+  return finish<ClientFrame>(parsed.frame, isSendOp(op), isSendOp(op) ? SEND_SCHEMAS[op] : undefined, true);
 }
 
 /** Client side: serialise an outbound frame. The ticket is only ever added here, never kept in state. */

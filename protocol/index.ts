@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './envelope';
 export * from './roles';
 export * from './cron';
+export * from './nesting';

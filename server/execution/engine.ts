@@ -8,7 +8,7 @@
  * - A paragraph has at most one live job; submitting it again while it is pending or running joins that job.
  * - A sequential run (run-all) sets `info.isRunning`, which blocks the editing ops of PROTOCOL 1.4 step 6.
  */
-import type { FormParams, InterpreterSetting, Paragraph, ParagraphStatus, RunAllEntry } from '../../protocol';
+import { tooDeepField, tooDeepMessage, type FormParams, type InterpreterSetting, type Paragraph, type ParagraphStatus, type RunAllEntry } from '../../protocol';
 import { applyConf, confGroup } from '../interpreters/conf';
 import { parseForms } from '../interpreters/forms';
 import { parseParagraphText } from '../interpreters/magic';
@@ -254,6 +254,8 @@ export class ExecutionEngine {
     } catch (e) {
       throw new ZeppelinError(`paragraphs must be a JSON array string: ${errorMessage(e)}`);
     }
+    // The list arrives as a string, so the frame decoder's nesting limit could not look inside it.
+    if (tooDeepField({ paragraphs: list }) !== undefined) throw new ZeppelinError(`Bad RUN_ALL_PARAGRAPHS payload: ${tooDeepMessage('paragraphs')}`);
     return this.sequence(entry, 'RUN_ALL_PARAGRAPHS', async (state) => {
       for (const item of list) {
         if (state.stopped || !this.deps.notebook.get(entry.id)) return;
