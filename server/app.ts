@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
+import { MAX_NESTING, tooDeepField } from '../protocol';
 import { ZeppelinConfig } from './config';
 import { cronAllowedFor } from './cron/policy';
 import { AngularService } from './angular/service';
@@ -39,6 +40,7 @@ import type { Clock } from './cron/clock';
 import { registerNotePermissionHook } from './rest/permissions';
 import type { Services } from './services';
 import { openNoteRepo } from './storage/select';
+import { removeStrayTempFiles } from './storage/atomicWrite';
 import { Broadcasts } from './ws/broadcasts';
 import { PersonalStore } from './personal/store';
 import { ConnectionManager, type Connection } from './ws/connections';
@@ -81,18 +83,23 @@ const hasBody = (req: IncomingMessage): boolean =>
 const toBuffer = (data: RawData): Buffer =>
   Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 
+const badRequest = (message: string): Error & { statusCode: number } => Object.assign(new Error(message), { statusCode: 400 });
+
 function registerBodyParsers(app: FastifyInstance): void {
   // Zeppelin's handlers read the raw body leniently, so an empty JSON body is "no body", not an error.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      const err = new Error('Malformed JSON body') as Error & { statusCode: number };
-      err.statusCode = 400;
-      done(err, undefined);
+      return done(badRequest('Malformed JSON body'), undefined);
     }
+    // The websocket's nesting limit (docs/protocol.md 1.7) holds for every REST body too.
+    const deep = tooDeepField({ body: parsed }, MAX_NESTING + 1);
+    if (deep !== undefined) return done(badRequest(`Request body is nested more than ${MAX_NESTING} levels deep`), undefined);
+    done(null, parsed);
   });
   app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_req, body, done) => done(null, String(body)));
 }
@@ -101,6 +108,8 @@ function registerBodyParsers(app: FastifyInstance): void {
 async function createServices(config: ZeppelinConfig, confDir: string): Promise<{ services: Services; auth?: AuthService }> {
   // A shiro.ini turns logins on (PROTOCOL 1.4); one that cannot be read stops the start with its line number.
   const shiro = loadShiroIni(confDir);
+  // Settings files are written atomically; a kill -9 mid-write leaves a temp file beside them, gone from here on.
+  removeStrayTempFiles(confDir);
   for (const w of shiro?.warnings ?? []) console.warn(`[auth] ${w}`);
   const tickets = new TicketStore();
   const auth = shiro ? new AuthService(shiro, tickets) : undefined;
@@ -119,7 +128,7 @@ async function createServices(config: ZeppelinConfig, confDir: string): Promise<
   const engine = new ExecutionEngine({ notebook, connections, broadcasts, config, interpreters, sessions, zsessions, angular, status: new StatusWriter(notebook, broadcasts),
     rolesOf: (user) => auth?.users.rolesOf(user) ?? [] });
   const services: Services = {
-    config, notebook, interpreters, connections, broadcasts, sessions, zsessions, engine, angular,
+    config, confDir, notebook, interpreters, connections, broadcasts, sessions, zsessions, engine, angular,
     search: new NoteSearch(notebook),
     tickets,
     authEnabled: auth !== undefined,

@@ -15,6 +15,8 @@ import type { NoteAuthorization } from './notes/authorization';
 
 export interface Services {
   config: ZeppelinConfig;
+  /** `$ZEPPELIN_CONF_DIR`, absolute. */
+  confDir: string;
   notebook: Notebook;
   interpreters: InterpreterRegistry;
   connections: ConnectionManager;

@@ -16,6 +16,8 @@ export interface NotebookRepo {
   activePath?: string;
   /** Our server: whether this back end serves notes now (a newly chosen one takes over at the next start). */
   active?: boolean;
+  /** Our server, on the back end in use: note files it skipped at the last load, relative to the notebook folder. */
+  unreadableNotes?: { file: string; reason: string }[];
 }
 
 export interface AdminNotebookReposState {

@@ -7,6 +7,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
+import type { UnreadableNote } from '../storage/noteRepo';
 import { GIT_REPO_CLASS, VFS_REPO_CLASS, type StorageKind } from '../storage/select';
 import { ZeppelinError } from '../util/errors';
 import { setSiteProperty } from './siteXml';
@@ -26,6 +27,8 @@ export interface NotebookRepoInfo {
   activePath: string;
   /** Ours, additive: whether this back end serves notes right now. */
   active: boolean;
+  /** Ours, additive, on the back end in use: note files the last load skipped (relative path and reason). */
+  unreadableNotes?: UnreadableNote[];
 }
 
 export const LOCAL_REPO_NAME = 'LocalFolderNotebookRepo';
@@ -54,6 +57,7 @@ export class NotebookRepos {
     private readonly confDir: string,
     private readonly activePath: string,
     private readonly activeKind: StorageKind,
+    private readonly unreadable: () => UnreadableNote[] = () => [],
   ) {
     this.configuredPath = activePath;
     this.configuredKind = activeKind;
@@ -74,6 +78,7 @@ export class NotebookRepos {
       ],
       activePath: this.activePath,
       active: this.activeKind === b.kind,
+      ...(this.activeKind === b.kind ? { unreadableNotes: this.unreadable() } : {}),
     };
   }
 

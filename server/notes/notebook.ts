@@ -1,18 +1,25 @@
 /**
  * The in-memory notebook: every note by id and by path, with the operations of PROTOCOL 2.1/5.2. Each operation
  * validates everything first and mutates only when it cannot fail any more, so a rejected request leaves notes
- * (and their files) untouched. Persistence is delegated to NoteRepo; callers await `save` before replying.
+ * (and their files) untouched; when the disk refuses a write, the change is taken back in memory too. Persistence
+ * is delegated to NoteRepo; callers await `save` before replying.
+ *
+ * Notes:
+ * - Operations that add, move or remove notes, and reloads from disk, run one at a time (`exclusive`): a reload
+ *   reads the folder while nothing moves in it, builds the new maps aside and swaps them in at once, so no list
+ *   is ever sent from a half-built map and a note created while a reload waits is kept.
  */
-import type { JsonObject, Note, NoteInfo, Paragraph } from '../../protocol';
+import type { JsonObject, Note, NoteInfo } from '../../protocol';
 import type { InterpreterRegistry } from '../interpreters/settings';
 import { isVersioned, type RevisionStore } from '../revisions/types';
-import type { NoteRepo } from '../storage/noteRepo';
+import type { NoteRepo, StoredNote, UnreadableNote } from '../storage/noteRepo';
 import { serializeNote } from '../storage/zpln';
-import { anyDateToFile, formatTrashSuffix } from '../util/dates';
-import { noSuchNote, pathExists, ZeppelinError } from '../util/errors';
+import { formatTrashSuffix } from '../util/dates';
+import { noSuchNote, pathExists, storageFailure, ZeppelinError } from '../util/errors';
 import { newNoteId } from '../util/ids';
 import { NOTE_ORDER, setOrdered } from './fields';
-import { isInFolder, nameOf, normalizeFolderPath, TRASH_PREFIX } from './paths';
+import { importedParagraphs } from './importing';
+import { checkStorablePath, isInFolder, nameOf, normalizeFolderPath, TRASH_PREFIX } from './paths';
 import { newParagraph, withNewJobName } from './paragraphs';
 
 /** The version this server's notes and `/api/version` claim: the Zeppelin protocol level it speaks. */
@@ -48,9 +55,14 @@ export type NotebookEvent =
   | { kind: 'reloaded' };
 
 export class Notebook {
-  private readonly entries = new Map<string, NoteEntry>();
-  private readonly ids = new Map<string, string>();
+  private entries = new Map<string, NoteEntry>();
+  private ids = new Map<string, string>();
   private readonly listeners = new Set<(e: NotebookEvent) => void>();
+  private tail: Promise<unknown> = Promise.resolve();
+  /** Note files the last load skipped, for the admins (notebook-repositories page). */
+  private skipped: UnreadableNote[] = [];
+  /** While a reload reads the folder: notes changed in memory meanwhile, whose memory copy is newer than any file read. */
+  private changedDuringReload: Set<string> | undefined;
 
   /**
    * `cronAllowed` decides `config.isZeppelinNotebookCronEnable`, which mirrors the server's cron settings for the
@@ -76,36 +88,80 @@ export class Notebook {
   }
 
   private emit(e: NotebookEvent): void {
+    if (e.kind !== 'reloaded') this.changedDuringReload?.add(e.id);
     for (const l of this.listeners) l(e);
   }
 
-  /** (Re)reads every note from disk; notes copied into the folder by hand appear. */
-  async reload(): Promise<void> {
-    const stored = await this.repo.loadAll();
-    this.entries.clear();
-    this.ids.clear();
-    for (const s of stored) {
-      if (this.ids.has(s.path)) {
-        console.warn(`[notes] two notes share the path ${s.path}; ${s.id} is listed anyway`);
+  /** One structural change (or reload) at a time, in call order; a failure does not block the next. */
+  private exclusive<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(job, job);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * (Re)reads every note from disk: notes copied into the folder by hand appear, edited files are taken, removed
+   * ones go. Notes that stay keep their entry objects, so handlers holding one keep working on the live note.
+   */
+  reload(): Promise<void> {
+    return this.exclusive(async () => {
+      let loaded;
+      this.changedDuringReload = new Set();
+      try {
+        loaded = await this.repo.loadAll();
+      } catch (e) {
+        this.changedDuringReload = undefined;
+        throw storageFailure(e, this.repo.root, 'read the notebook folder');
       }
-      const entry = { id: s.id, path: s.path, note: namedByPath(withoutStaleRuns(s.note), s.path) };
-      this.mirrorCron(entry);
-      this.entries.set(s.id, entry);
-      this.ids.set(s.path, s.id);
-    }
-    this.emit({ kind: 'reloaded' });
+      this.skipped = loaded.unreadable;
+      const entries = new Map<string, NoteEntry>();
+      const ids = new Map<string, string>();
+      for (const s of loaded.notes) {
+        const entry = this.refreshed(s);
+        if (ids.has(entry.path)) console.warn(`[notes] two notes share the path ${entry.path}; ${s.id} is listed anyway`);
+        entries.set(s.id, entry);
+        ids.set(entry.path, s.id);
+      }
+      this.entries = entries;
+      this.ids = ids;
+      this.changedDuringReload = undefined;
+      this.emit({ kind: 'reloaded' });
+    });
+  }
+
+  private refreshed(s: StoredNote): NoteEntry {
+    const known = this.entries.get(s.id);
+    // An edit that arrived while the folder was read may be newer than the file read; it is saved on its own.
+    if (known && this.changedDuringReload?.has(s.id)) return known;
+    const entry = known ?? { id: s.id, path: s.path, note: s.note };
+    entry.path = s.path;
+    entry.note = namedByPath(withoutStaleRuns(s.note), s.path);
+    this.mirrorCron(entry);
+    return entry;
+  }
+
+  /** Note files the last load could not read: their paths relative to the notebook folder, and why. */
+  unreadable(): UnreadableNote[] {
+    return this.skipped.map((u) => ({ ...u }));
   }
 
   /** RELOAD_NOTE: the file wins over memory (someone may have edited it by hand). */
-  async reloadOne(id: string): Promise<NoteEntry> {
-    const entry = this.mustGet(id);
-    const note = await this.repo.readOne(id);
-    if (note) {
-      entry.note = namedByPath(withoutStaleRuns(note), entry.path);
-      this.mirrorCron(entry);
-      this.emit({ kind: 'changed', id });
-    }
-    return entry;
+  reloadOne(id: string): Promise<NoteEntry> {
+    return this.exclusive(async () => {
+      const entry = this.mustGet(id);
+      let note: Note | undefined;
+      try {
+        note = await this.repo.readOne(id);
+      } catch (e) {
+        throw storageFailure(e, this.repo.root, 'read the note file');
+      }
+      if (note) {
+        entry.note = namedByPath(withoutStaleRuns(note), entry.path);
+        this.mirrorCron(entry);
+        this.emit({ kind: 'changed', id });
+      }
+      return entry;
+    });
   }
 
   /**
@@ -154,7 +210,23 @@ export class Notebook {
     return this.repo.save(id, () => {
       const entry = this.entries.get(id);
       return entry ? { path: entry.path, note: entry.note } : null;
+    }).catch((e: unknown) => {
+      throw storageFailure(e, this.repo.root);
     });
+  }
+
+  /**
+   * Saves the notes a change touched. When the disk refuses (a name too long for the file system, a file where a
+   * folder must go), `undo` takes the change back in memory and the files follow, so nothing reverts at restart.
+   */
+  private async persist(ids: string[], undo: () => void): Promise<void> {
+    try {
+      await Promise.all(ids.map((id) => this.save(id)));
+    } catch (e) {
+      undo();
+      await Promise.all(ids.map((id) => this.save(id).catch(() => undefined)));
+      throw e;
+    }
   }
 
   /** Marks a note changed in memory only (PATCH_PARAGRAPH, clear output: saved with the next save). */
@@ -169,7 +241,9 @@ export class Notebook {
     }
   }
 
+  /** The path can hold a note on disk and no other note has it. */
   private ensureFree(path: string, except?: string): void {
+    checkStorablePath(path);
     const holder = this.ids.get(path);
     if (holder !== undefined && holder !== except) throw pathExists(path);
   }
@@ -179,7 +253,23 @@ export class Notebook {
     this.entries.set(entry.id, entry);
     this.ids.set(entry.path, entry.id);
     this.emit({ kind: 'created', id: entry.id });
-    return this.save(entry.id);
+    return this.persist([entry.id], () => {
+      this.entries.delete(entry.id);
+      if (this.ids.get(entry.path) === entry.id) this.ids.delete(entry.path);
+      this.emit({ kind: 'removed', id: entry.id });
+    });
+  }
+
+  /** Moves notes to new paths (validated by the caller), saving them; a refused write moves them all back. */
+  private async relocate(moving: NoteEntry[], targets: string[]): Promise<void> {
+    const before = moving.map((e) => e.path);
+    // Free every old path first, so a swap inside the moved set cannot trip over itself.
+    for (const e of moving) if (this.ids.get(e.path) === e.id) this.ids.delete(e.path);
+    moving.forEach((e, i) => this.move(e, targets[i]));
+    await this.persist(moving.map((e) => e.id), () => {
+      for (const e of moving) if (this.ids.get(e.path) === e.id) this.ids.delete(e.path);
+      moving.forEach((e, i) => this.move(e, before[i]));
+    });
   }
 
   private move(entry: NoteEntry, path: string): void {
@@ -206,22 +296,27 @@ export class Notebook {
     };
   }
 
-  async create(path: string, opts: { defaultInterpreterGroup?: string; emptyParagraph?: boolean; user?: string } = {}): Promise<NoteEntry> {
-    this.ensureFree(path);
-    const id = this.freshId();
-    const note = this.skeleton(id, path, opts.defaultInterpreterGroup);
-    if (opts.emptyParagraph) note.paragraphs.push(newParagraph(opts.user ?? 'anonymous'));
-    const entry: NoteEntry = { id, path, note };
-    await this.insert(entry);
-    return entry;
+  create(path: string, opts: { defaultInterpreterGroup?: string; emptyParagraph?: boolean; user?: string } = {}): Promise<NoteEntry> {
+    return this.exclusive(async () => {
+      this.ensureFree(path);
+      const id = this.freshId();
+      const note = this.skeleton(id, path, opts.defaultInterpreterGroup);
+      if (opts.emptyParagraph) note.paragraphs.push(newParagraph(opts.user ?? 'anonymous'));
+      const entry: NoteEntry = { id, path, note };
+      await this.insert(entry);
+      return entry;
+    });
   }
 
-  async rename(id: string, path: string): Promise<NoteEntry> {
+  rename(id: string, path: string): Promise<NoteEntry> {
+    return this.exclusive(() => this.renameNow(id, path));
+  }
+
+  private async renameNow(id: string, path: string): Promise<NoteEntry> {
     const entry = this.mustGet(id);
     if (entry.path === path) return entry;
     this.ensureFree(path, id);
-    this.move(entry, path);
-    await this.save(id);
+    await this.relocate([entry], [path]);
     return entry;
   }
 
@@ -230,7 +325,11 @@ export class Notebook {
   }
 
   /** Moves every note of `from` under `to`; merging into an existing folder is fine, a clash of note paths is not. */
-  async moveFolder(fromRaw: string, toRaw: string): Promise<NoteEntry[]> {
+  moveFolder(fromRaw: string, toRaw: string): Promise<NoteEntry[]> {
+    return this.exclusive(() => this.moveFolderNow(fromRaw, toRaw));
+  }
+
+  private async moveFolderNow(fromRaw: string, toRaw: string): Promise<NoteEntry[]> {
     const from = normalizeFolderPath(fromRaw);
     const to = normalizeFolderPath(toRaw);
     if (from === '/' || to === '/') throw new ZeppelinError('The root folder cannot be moved', 'BAD_REQUEST');
@@ -240,124 +339,126 @@ export class Notebook {
     const targets = moving.map((e) => `${to}${e.path.slice(from.length)}`);
     const movingIds = new Set(moving.map((e) => e.id));
     for (const t of targets) {
+      checkStorablePath(t);
       const holder = this.ids.get(t);
       if (holder !== undefined && !movingIds.has(holder)) throw pathExists(t);
     }
-    // Free every old path first, so a swap inside the moved set cannot trip over itself.
-    for (const e of moving) if (this.ids.get(e.path) === e.id) this.ids.delete(e.path);
-    moving.forEach((e, i) => this.move(e, targets[i]));
-    await Promise.all(moving.map((e) => this.save(e.id)));
+    await this.relocate(moving, targets);
     return moving;
   }
 
-  async trashNote(id: string, now = new Date()): Promise<NoteEntry> {
-    const entry = this.mustGet(id);
-    if (isInFolder(entry.path, TRASH_PREFIX)) return entry;
-    let target = `${TRASH_PREFIX}${entry.path}`;
-    if (this.ids.has(target)) target = `${target} ${formatTrashSuffix(now)}`;
-    this.ensureFree(target, id);
-    this.move(entry, target);
-    await this.save(id);
-    return entry;
+  trashNote(id: string, now = new Date()): Promise<NoteEntry> {
+    return this.exclusive(async () => {
+      const entry = this.mustGet(id);
+      if (isInFolder(entry.path, TRASH_PREFIX)) return entry;
+      let target = `${TRASH_PREFIX}${entry.path}`;
+      if (this.ids.has(target)) target = `${target} ${formatTrashSuffix(now)}`;
+      return this.renameNow(id, target);
+    });
   }
 
-  async trashFolder(folderRaw: string, now = new Date()): Promise<NoteEntry[]> {
-    const folder = normalizeFolderPath(folderRaw);
-    let target = `${TRASH_PREFIX}${folder}`;
-    if (this.ids.has(target)) target = `${target} ${formatTrashSuffix(now)}`;
-    return this.moveFolder(folder, target);
+  trashFolder(folderRaw: string, now = new Date()): Promise<NoteEntry[]> {
+    return this.exclusive(() => {
+      const folder = normalizeFolderPath(folderRaw);
+      let target = `${TRASH_PREFIX}${folder}`;
+      if (this.ids.has(target)) target = `${target} ${formatTrashSuffix(now)}`;
+      return this.moveFolderNow(folder, target);
+    });
   }
 
-  async restoreNote(id: string): Promise<NoteEntry> {
-    const entry = this.mustGet(id);
-    if (!isInFolder(entry.path, TRASH_PREFIX)) throw new ZeppelinError(`Note ${id} is not in the trash`, 'BAD_REQUEST');
-    return this.rename(id, entry.path.slice(TRASH_PREFIX.length));
+  restoreNote(id: string): Promise<NoteEntry> {
+    return this.exclusive(() => {
+      const entry = this.mustGet(id);
+      if (!isInFolder(entry.path, TRASH_PREFIX)) throw new ZeppelinError(`Note ${id} is not in the trash`, 'BAD_REQUEST');
+      return this.renameNow(id, entry.path.slice(TRASH_PREFIX.length));
+    });
   }
 
-  async restoreFolder(folderRaw: string): Promise<NoteEntry[]> {
-    const folder = normalizeFolderPath(folderRaw);
-    if (!isInFolder(folder, TRASH_PREFIX)) throw new ZeppelinError(`Folder ${folder} is not in the trash`, 'BAD_REQUEST');
-    return this.moveFolder(folder, folder.slice(TRASH_PREFIX.length));
+  restoreFolder(folderRaw: string): Promise<NoteEntry[]> {
+    return this.exclusive(() => {
+      const folder = normalizeFolderPath(folderRaw);
+      if (!isInFolder(folder, TRASH_PREFIX)) throw new ZeppelinError(`Folder ${folder} is not in the trash`, 'BAD_REQUEST');
+      return this.moveFolderNow(folder, folder.slice(TRASH_PREFIX.length));
+    });
   }
 
   /** Restores what it can; a note whose original path is taken again stays in the trash. */
-  async restoreAll(): Promise<NoteEntry[]> {
-    const restored: NoteEntry[] = [];
-    for (const e of this.notesIn(TRASH_PREFIX)) {
-      const target = e.path.slice(TRASH_PREFIX.length);
-      if (this.ids.has(target)) continue;
-      this.move(e, target);
-      restored.push(e);
-    }
-    await Promise.all(restored.map((e) => this.save(e.id)));
-    return restored;
+  restoreAll(): Promise<NoteEntry[]> {
+    return this.exclusive(async () => {
+      const restored = this.notesIn(TRASH_PREFIX).filter((e) => !this.ids.has(e.path.slice(TRASH_PREFIX.length)));
+      await this.relocate(restored, restored.map((e) => e.path.slice(TRASH_PREFIX.length)));
+      return restored;
+    });
   }
 
-  async remove(id: string): Promise<NoteEntry> {
+  remove(id: string): Promise<NoteEntry> {
+    return this.exclusive(() => this.removeNow(id));
+  }
+
+  private async removeNow(id: string): Promise<NoteEntry> {
     const entry = this.mustGet(id);
     this.entries.delete(id);
     if (this.ids.get(entry.path) === id) this.ids.delete(entry.path);
     this.emit({ kind: 'removed', id });
-    await this.repo.remove(id);
+    await this.repo.remove(id).catch((e: unknown) => {
+      throw storageFailure(e, this.repo.root, 'delete the note file');
+    });
     return entry;
   }
 
-  async removeFolder(folderRaw: string): Promise<NoteEntry[]> {
+  removeFolder(folderRaw: string): Promise<NoteEntry[]> {
+    return this.exclusive(() => this.removeFolderNow(folderRaw));
+  }
+
+  private async removeFolderNow(folderRaw: string): Promise<NoteEntry[]> {
     const folder = normalizeFolderPath(folderRaw);
     if (folder === '/') throw new ZeppelinError('The root folder cannot be removed', 'BAD_REQUEST');
     const doomed = this.notesIn(folder);
-    await Promise.all(doomed.map((e) => this.remove(e.id)));
+    await Promise.all(doomed.map((e) => this.removeNow(e.id)));
     return doomed;
   }
 
   emptyTrash(): Promise<NoteEntry[]> {
-    return this.removeFolder(TRASH_PREFIX);
+    return this.exclusive(() => this.removeFolderNow(TRASH_PREFIX));
   }
 
   /**
    * Clone (PROTOCOL 5.2): paragraphs (ids kept, new job names), config, info, default group, note forms/params.
    * `content` is the note as it was at some revision, when that is what gets cloned.
    */
-  async clone(sourceId: string, path: string, content?: Note): Promise<NoteEntry> {
-    const source = this.mustGet(sourceId);
-    this.ensureFree(path);
-    const id = this.freshId();
-    // A committed revision may hold runs that were in flight then; they cannot be running in the copy.
-    const copy = content ? withoutStaleRuns(structuredClone(content)) : structuredClone(source.note);
-    copy.id = id;
-    copy.name = nameOf(path);
-    copy.paragraphs = copy.paragraphs.map((p) => withNewJobName(p));
-    if (copy.info) delete copy.info.isRunning;
-    const entry: NoteEntry = { id, path, note: copy };
-    await this.insert(entry);
-    return entry;
+  clone(sourceId: string, path: string, content?: Note): Promise<NoteEntry> {
+    return this.exclusive(async () => {
+      const source = this.mustGet(sourceId);
+      this.ensureFree(path);
+      const id = this.freshId();
+      // A committed revision may hold runs that were in flight then; they cannot be running in the copy.
+      const copy = content ? withoutStaleRuns(structuredClone(content)) : structuredClone(source.note);
+      copy.id = id;
+      copy.name = nameOf(path);
+      copy.paragraphs = copy.paragraphs.map((p) => withNewJobName(p));
+      if (copy.info) delete copy.info.isRunning;
+      const entry: NoteEntry = { id, path, note: copy };
+      await this.insert(entry);
+      return entry;
+    });
   }
 
   /**
-   * Import (PROTOCOL 5.2): keeps paragraph ids, text, title, config, forms/params and results; not the note's
-   * config or forms; new id; server-default interpreter group. Dates of any accepted flavour are stored as file dates.
+   * Import (PROTOCOL 5.2): keeps the paragraphs (notes/importing.ts); not the note's config or forms; new id;
+   * the source's default interpreter group, else the server's. A body that is not a note is refused before anything is created.
    */
-  async importNote(source: JsonObject, path: string): Promise<NoteEntry> {
-    this.ensureFree(path);
-    const id = this.freshId();
-    const group = typeof source.defaultInterpreterGroup === 'string' && source.defaultInterpreterGroup !== '' ? source.defaultInterpreterGroup : undefined;
-    const note = this.skeleton(id, path, group);
-    const paragraphs = Array.isArray(source.paragraphs) ? source.paragraphs : [];
-    note.paragraphs = paragraphs
-      .filter((p): p is JsonObject => typeof p === 'object' && p !== null && !Array.isArray(p))
-      .map((raw) => {
-        const p = withNewJobName(raw as unknown as Paragraph);
-        if (typeof p.id !== 'string' || p.id === '') p.id = p.jobName as string;
-        for (const f of ['dateUpdated', 'dateCreated', 'dateStarted', 'dateFinished'] as const) {
-          const v = p[f];
-          if (typeof v === 'string') p[f] = anyDateToFile(v);
-        }
-        if (p.status === 'RUNNING' || p.status === 'PENDING') p.status = 'ABORT';
-        return p;
-      });
-    const entry: NoteEntry = { id, path, note };
-    await this.insert(entry);
-    return entry;
+  importNote(source: JsonObject, path: string): Promise<NoteEntry> {
+    return this.exclusive(async () => {
+      const paragraphs = importedParagraphs(source);
+      this.ensureFree(path);
+      const id = this.freshId();
+      const group = typeof source.defaultInterpreterGroup === 'string' && source.defaultInterpreterGroup !== '' ? source.defaultInterpreterGroup : undefined;
+      const note = this.skeleton(id, path, group);
+      note.paragraphs = paragraphs;
+      const entry: NoteEntry = { id, path, note };
+      await this.insert(entry);
+      return entry;
+    });
   }
 
   setNoteField(entry: NoteEntry, key: string, value: unknown): void {
@@ -373,14 +474,16 @@ export class Notebook {
    * SET_NOTE_REVISION: the note takes an older content while keeping its id, path and name, and is saved (not
    * committed: the restore shows up as a change until the next checkpoint, as in Zeppelin).
    */
-  async replaceContent(id: string, content: Note): Promise<NoteEntry> {
-    const entry = this.mustGet(id);
-    const note = withoutStaleRuns(structuredClone(content));
-    note.id = id;
-    note.name = nameOf(entry.path);
-    entry.note = note;
-    await this.save(id);
-    return entry;
+  replaceContent(id: string, content: Note): Promise<NoteEntry> {
+    return this.exclusive(async () => {
+      const entry = this.mustGet(id);
+      const note = withoutStaleRuns(structuredClone(content));
+      note.id = id;
+      note.name = nameOf(entry.path);
+      entry.note = note;
+      await this.save(id);
+      return entry;
+    });
   }
 
   /** Resolves once every pending write has reached the disk. */

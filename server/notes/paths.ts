@@ -35,6 +35,31 @@ export function normalizeNotePath(raw: string | undefined | null): string {
   return path;
 }
 
+/** A note's file is `<name>_<9-character id>.zpln` (PROTOCOL 4.1); file systems hold names of up to 255 bytes. */
+const FILE_NAME_BYTES = 255;
+const FILE_SUFFIX_BYTES = '_XXXXXXXXX.zpln'.length;
+export const MAX_NAME_BYTES = FILE_NAME_BYTES - FILE_SUFFIX_BYTES;
+
+/**
+ * Whether a normalised note path can live on disk as a note (checked before any create, rename, move, import or
+ * clone changes anything). A folder or name starting with a dot would be written inside `.git` or a hidden folder
+ * that is never read back; a NUL or an over-long segment cannot be a file name at all.
+ */
+export function checkStorablePath(path: string): void {
+  if (path.includes('\u0000')) throw new ZeppelinError('Note name can not contain a NUL character', 'BAD_REQUEST');
+  const segments = path.split('/').slice(1);
+  const name = segments[segments.length - 1] ?? '';
+  for (const seg of segments) {
+    if (seg.startsWith('.')) throw new ZeppelinError(`Note path can not contain a folder or name starting with '.': ${seg}`, 'BAD_REQUEST');
+  }
+  for (const seg of segments.slice(0, -1)) {
+    if (Buffer.byteLength(seg) > FILE_NAME_BYTES) throw new ZeppelinError(`Note path can not contain a folder name longer than ${FILE_NAME_BYTES} bytes`, 'BAD_REQUEST');
+  }
+  if (Buffer.byteLength(name) > MAX_NAME_BYTES) {
+    throw new ZeppelinError(`Note name must be at most ${MAX_NAME_BYTES} bytes long in UTF-8 (it is part of the file name)`, 'BAD_REQUEST');
+  }
+}
+
 /** Folder id as the UI sends it (no leading slash, optional trailing slash) → `/a/b`. */
 export function normalizeFolderPath(raw: string): string {
   let folder = raw.trim().replace(/\/{2,}/g, '/');

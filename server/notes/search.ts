@@ -82,12 +82,15 @@ export class NoteSearch {
     const entry = this.notebook.get(noteId);
     if (!entry) return;
     const name = nameOf(entry.path);
-    const docs: Doc[] = [{ id: noteId, noteId, name, title: '', text: '', output: '' }];
+    const docs = new Map<string, Doc>([[noteId, { id: noteId, noteId, name, title: '', text: '', output: '' }]]);
     for (const p of entry.note.paragraphs) {
-      docs.push({ id: `${noteId}/paragraph/${p.id}`, noteId, name, title: p.title ?? '', text: p.text ?? '', output: outputText(p) });
+      const id = `${noteId}/paragraph/${p.id}`;
+      // A paragraph id used twice (a file copied in by hand) is indexed once: one bad note must not break search.
+      if (docs.has(id)) continue;
+      docs.set(id, { id, noteId, name, title: String(p.title ?? ''), text: String(p.text ?? ''), output: outputText(p) });
     }
-    this.index.addAll(docs);
-    this.docsOf.set(noteId, docs.map((d) => d.id));
+    this.index.addAll([...docs.values()]);
+    this.docsOf.set(noteId, [...docs.keys()]);
   }
 
   private refresh(): void {

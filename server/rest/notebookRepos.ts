@@ -8,7 +8,8 @@ import { ok, sendError } from './envelope';
 
 export function registerNotebookRepoRoutes(app: FastifyInstance, services: Services, confDir: string): void {
   // What serves notes now: git unless it could not start (then the plain folder, see storage/select.ts).
-  const repos = new NotebookRepos(confDir, services.config.getString('zeppelin.notebook.dir'), revisionSupported(services) ? 'git' : 'plain');
+  const repos = new NotebookRepos(confDir, services.config.getString('zeppelin.notebook.dir'), revisionSupported(services) ? 'git' : 'plain',
+    () => services.notebook.unreadable());
 
   app.get('/api/notebook-repositories', async (_req, reply) => ok(reply, repos.list()));
 

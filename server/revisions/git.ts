@@ -37,10 +37,11 @@ export interface GitResult {
   stderr: string;
 }
 
-export function runGit(root: string, args: string[]): Promise<GitResult> {
+/** Runs git on the repository at `root`; `input` goes to its standard input (e.g. a commit message of any size). */
+export function runGit(root: string, args: string[], input?: string): Promise<GitResult> {
   const full = [...SAFE_CONFIG, `--git-dir=${join(root, '.git')}`, `--work-tree=${root}`, ...args];
   return new Promise((resolve, reject) => {
-    execFile('git', full, { cwd: root, env: gitEnv(), maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (err, stdout, stderr) => {
+    const child = execFile('git', full, { cwd: root, env: gitEnv(), maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (err, stdout, stderr) => {
       if (err) {
         const code = typeof err.code === 'number' ? err.code : null;
         reject(new GitError(`git ${args[0]} failed: ${(stderr || err.message).trim()}`, code, stderr));
@@ -48,6 +49,9 @@ export function runGit(root: string, args: string[]): Promise<GitResult> {
       }
       resolve({ stdout, stderr });
     });
+    // A git that exits before reading everything closes the pipe; its exit status tells what went wrong.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input ?? '');
   });
 }
 

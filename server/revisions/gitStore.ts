@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFileName, parseNoteFile, ZPLN_EXT } from '../storage/zpln';
 import { GitError, initRepo, runGit } from './git';
+import { clearStaleLocks } from './gitLocks';
 import type { NoteAtRevision, RevisionInfo, RevisionStore } from './types';
 
 /** Used only when the repository has no identity of its own, so commits work on a machine without one. */
@@ -38,7 +39,12 @@ export class GitRevisionStore implements RevisionStore {
 
   constructor(readonly root: string) {}
 
-  private serial<T>(job: () => Promise<T>): Promise<T> {
+  /** Runs `job` after the store's earlier git commands, once locks that killed git commands left are gone. */
+  private serial<T>(command: () => Promise<T>): Promise<T> {
+    const job = (): Promise<T> => {
+      if (existsSync(join(this.root, '.git'))) clearStaleLocks(this.root);
+      return command();
+    };
     const next = this.tail.then(job, job);
     this.tail = next.catch(() => undefined);
     return next;
@@ -68,7 +74,8 @@ export class GitRevisionStore implements RevisionStore {
       // -A also stages the removal of the old file when the note moved, so the commit records the move.
       await runGit(this.root, ['add', '-A', '--', spec]);
       // Naming the paths commits only this note, whatever else someone staged by hand.
-      await runGit(this.root, ['commit', '--quiet', '--no-verify', '--allow-empty-message', '-m', message, '--', spec]);
+      // The message goes through standard input: as an argument, a long one exceeds the system's limit (E2BIG).
+      await runGit(this.root, ['commit', '--quiet', '--no-verify', '--allow-empty-message', '-F', '-', '--', spec], message);
       const head = parseLog((await runGit(this.root, ['log', '-1', LOG_FORMAT])).stdout);
       return head[0];
     });

@@ -1,7 +1,7 @@
 /** Revision operations shared by the websocket handlers and the REST routes (PROTOCOL 2.4, 3.3). */
 import type { NoteEntry } from '../notes/notebook';
 import type { Services } from '../services';
-import { errorMessage, ZeppelinError } from '../util/errors';
+import { errorMessage, redactPaths, ZeppelinError } from '../util/errors';
 import type { NoteAtRevision, RevisionInfo } from './types';
 
 export const CHECKPOINT_FAILED =
@@ -23,7 +23,12 @@ export async function listRevisions(s: Services, noteId: string): Promise<Revisi
 /** Undefined when nothing changed since the last checkpoint or the store keeps no revisions. */
 export async function checkpoint(s: Services, noteId: string, message: string): Promise<RevisionInfo | undefined> {
   s.notebook.mustGet(noteId);
-  return s.notebook.revisions?.checkpoint(noteId, message);
+  try {
+    return await s.notebook.revisions?.checkpoint(noteId, message);
+  } catch (e) {
+    // git's own text names files by absolute path; clients see them relative to the notebook folder.
+    throw e instanceof ZeppelinError ? e : new ZeppelinError(`Could not checkpoint the note: ${redactPaths(errorMessage(e), [s.config.getString('zeppelin.notebook.dir')])}`, 'INTERNAL_SERVER_ERROR');
+  }
 }
 
 export async function noteAtRevision(s: Services, noteId: string, revisionId: string): Promise<NoteAtRevision | undefined> {

@@ -10,13 +10,24 @@
 import { mkdir, readdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Note } from '../../protocol';
-import { atomicWrite, isTempFile } from './atomicWrite';
+import { atomicWrite, isTempFile, removeStrayTempFiles } from './atomicWrite';
 import { fileNameOf, parseFileName, parseNoteFile, serializeNote, ZPLN_EXT } from './zpln';
 
 export interface StoredNote {
   id: string;
   path: string;
   note: Note;
+}
+
+/** A note file that could not be loaded: its path relative to the notebook folder, and why. */
+export interface UnreadableNote {
+  file: string;
+  reason: string;
+}
+
+export interface LoadedNotes {
+  notes: StoredNote[];
+  unreadable: UnreadableNote[];
 }
 
 /** What the repo needs to know at write time: the note's current path and content, or null once deleted. */
@@ -30,15 +41,27 @@ export class NoteRepo {
 
   constructor(readonly root: string) {}
 
+  /** Creates the folder; temp files that interrupted writes of an earlier run left behind are removed. */
   async init(): Promise<void> {
     await mkdir(this.root, { recursive: true });
+    const stray = removeStrayTempFiles(this.root, (name) => name === '.git');
+    if (stray > 0) console.warn(`[notes] removed ${stray} temp file${stray === 1 ? '' : 's'} left by interrupted writes`);
   }
 
-  /** Reads every note under the root. Unreadable files are reported and skipped, never deleted. */
-  async loadAll(): Promise<StoredNote[]> {
+  /**
+   * Reads every note under the root. Files that are not notes of the right shape are logged with their path
+   * relative to the root and the reason, listed in `unreadable`, and left untouched on disk.
+   */
+  async loadAll(): Promise<LoadedNotes> {
     await this.idle();
-    this.locations.clear();
+    // Built aside and swapped in at the end, so a concurrent write never sees a half-built map.
+    const locations = new Map<string, string>();
     const out: StoredNote[] = [];
+    const unreadable: UnreadableNote[] = [];
+    const skip = (rel: string, reason: string): void => {
+      console.warn(`[notes] skipping note file ${rel}: ${reason}`);
+      unreadable.push({ file: rel, reason });
+    };
     const walk = async (dir: string): Promise<void> => {
       let entries;
       try {
@@ -60,19 +83,22 @@ export class NoteRepo {
           const note = parseNoteFile(await readFile(full, 'utf8'));
           // The file name is authoritative for id and path, as in Zeppelin's file-based repos.
           note.id = parsed.id;
-          if (this.locations.has(parsed.id)) {
-            console.warn(`[notes] duplicate note id ${parsed.id} in ${rel}; keeping ${this.locations.get(parsed.id)}`);
+          const kept = locations.get(parsed.id);
+          if (kept !== undefined) {
+            skip(rel, `the note id ${parsed.id} is already used by ${kept}`);
             continue;
           }
-          this.locations.set(parsed.id, rel);
+          locations.set(parsed.id, rel);
           out.push({ id: parsed.id, path: parsed.path, note });
         } catch (e) {
-          console.warn(`[notes] skipping unreadable note file ${rel}: ${(e as Error).message}`);
+          skip(rel, (e as Error).message);
         }
       }
     };
     await walk(this.root);
-    return out;
+    this.locations.clear();
+    for (const [id, rel] of locations) this.locations.set(id, rel);
+    return { notes: out, unreadable };
   }
 
   private chain(id: string, job: () => Promise<void>): Promise<void> {
@@ -112,6 +138,8 @@ export class NoteRepo {
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
       }
+      // Recorded at once: if the write below fails, a later save (or an undo) starts from where the file is.
+      this.locations.set(id, target);
       await this.pruneEmptyDirs(dirname(join(this.root, previous)));
     }
     const content = serializeNote(note);

@@ -4,6 +4,7 @@
  */
 import type { Note } from '../../protocol';
 import { gsonStringify } from './gson';
+import { checkedNote } from './noteShape';
 
 /** The only int-typed numeric fields of Note/Paragraph; every other number sits in a Java Map and is a double. */
 const INT_FIELDS_OF_PARAGRAPH = new Set(['progress', 'progressUpdateIntervalMs']);
@@ -18,12 +19,11 @@ export function serializeNote(note: Note): string {
   return gsonStringify(rest, isIntKey);
 }
 
+/** Parses a note file; throws (with the first problem) when it is not JSON or not shaped like a note. */
 export function parseNoteFile(text: string): Note {
   const value: unknown = JSON.parse(text);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not a JSON object');
-  const note = value as Note;
-  if (!Array.isArray(note.paragraphs)) note.paragraphs = [];
-  return note;
+  return checkedNote(value);
 }
 
 /** `dir/sub/name_ID.zpln` → `{ path: '/dir/sub/name', id }`; null for anything else (temp files, other data). */

@@ -33,3 +33,29 @@ export const noSuchParagraph = (id: string): ZeppelinError =>
 export const pathExists = (path: string): ZeppelinError => new ZeppelinError(`Note '${path}' existed`, 'CONFLICT');
 
 export const errorMessage = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/**
+ * `text` with every mention of the given folders (the notebook and conf folders) made relative to them, so error
+ * texts sent to clients never show where the server keeps its files.
+ */
+export function redactPaths(text: string, roots: readonly string[]): string {
+  let out = text;
+  for (const root of [...roots].filter((r) => r !== '').sort((a, b) => b.length - a.length)) {
+    const bare = root.replace(/\/+$/, '');
+    out = out.split(`${bare}/`).join('').split(bare).join('.');
+  }
+  return out;
+}
+
+/** File-system failures a request caused (a name too long, a file where a folder must go) rather than the server. */
+const REQUEST_CAUSED: Readonly<Record<string, RestStatus>> = {
+  ENAMETOOLONG: 'BAD_REQUEST', EINVAL: 'BAD_REQUEST', ENOTDIR: 'CONFLICT', EISDIR: 'CONFLICT', EEXIST: 'CONFLICT', ENOTEMPTY: 'CONFLICT',
+};
+
+/** A note file that could not be written or read, as an error naming the file relative to the notebook folder. */
+export function storageFailure(e: unknown, root: string, what = 'save the note'): ZeppelinError {
+  if (e instanceof ZeppelinError) return e;
+  const code = (e as NodeJS.ErrnoException).code;
+  const message = `Could not ${what}: ${redactPaths(errorMessage(e), [root])}`;
+  return new ZeppelinError(message, (code && REQUEST_CAUSED[code]) || 'INTERNAL_SERVER_ERROR');
+}

@@ -4,7 +4,7 @@
  */
 import { BLOCKED_WHILE_NOTE_RUNS, decodeClientFrame, type SendMap, type SendOp } from '../../protocol';
 import type { Services } from '../services';
-import { errorMessage, ZeppelinError } from '../util/errors';
+import { errorMessage, redactPaths, ZeppelinError } from '../util/errors';
 import type { Connection } from './connections';
 import { makeCtx, type Ctx, type Handler } from './context';
 import { handlers } from './handlers';
@@ -57,6 +57,8 @@ export async function handleFrame(conn: Connection, raw: Buffer, s: Services, ma
     await run(frame.op, frame.data, ctx);
   } catch (e) {
     if (!(e instanceof ZeppelinError)) console.error(`[ws] ${frame.op} failed:`, e);
-    conn.send('ERROR_INFO', { info: e instanceof ZeppelinError ? e.wsInfo : `${frame.op} failed: ${errorMessage(e)}` });
+    // An unexpected failure's text may name files; clients see them relative to the server's folders.
+    const roots = [s.config.getString('zeppelin.notebook.dir'), s.confDir];
+    conn.send('ERROR_INFO', { info: e instanceof ZeppelinError ? e.wsInfo : redactPaths(`${frame.op} failed: ${errorMessage(e)}`, roots) });
   }
 }

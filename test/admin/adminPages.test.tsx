@@ -106,6 +106,17 @@ describe('notebook repos page', () => {
     expect(within(screen.getByRole('region', { name: 'LocalFolderNotebookRepo' })).getByRole('note')).toHaveTextContent('Serves notes from the next server start.');
     expect(within(screen.getByRole('region', { name: 'GitNotebookRepo' })).getByRole('note')).toHaveTextContent('Serves notes until the server restarts.');
   });
+
+  test('the back end in use lists the note files it could not read, with the reason', () => {
+    const t = setup('/notebookRepos');
+    const settings = [{ type: 'INPUT' as const, name: 'Notebook Path', selected: '/a', value: [] }];
+    const git = { name: 'GitNotebookRepo', className: 'c.Git', activePath: '/a', active: true, settings, unreadableNotes: [] };
+    t.act(adminNotebookRepos.loaded([git]));
+    expect(screen.queryByRole('table', { name: 'Note files that could not be read' })).toBeNull();
+    t.act(adminNotebookRepos.loaded([{ ...git, unreadableNotes: [{ file: 'team/bad_2BADNOTE1.zpln', reason: 'info must be an object' }] }]));
+    const table = screen.getByRole('table', { name: 'Note files that could not be read' });
+    expect(within(table).getByRole('row', { name: 'team/bad_2BADNOTE1.zpln info must be an object' })).toBeInTheDocument();
+  });
 });
 
 const result = (name: string, type: HeliumResult['pkg']['type'], enabled: boolean, extra: Partial<HeliumResult['pkg']> = {}): HeliumResult => ({

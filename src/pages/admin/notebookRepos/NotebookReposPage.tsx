@@ -30,6 +30,21 @@ function RepoEditor({ repo }: { repo: NotebookRepo }) {
   );
 }
 
+/** Files the server skipped when it read the notes: they stay on disk untouched until someone fixes them. */
+function UnreadableNotes({ files }: { files: NonNullable<NotebookRepo['unreadableNotes']> }) {
+  if (files.length === 0) return null;
+  return (
+    <div className="unreadable-notes">
+      <h3>Note files that could not be read</h3>
+      <p className="admin-muted">These files are left as they are and not listed as notes. Fix or remove them, then reload the notes.</p>
+      <table className="admin-table" aria-label="Note files that could not be read">
+        <thead><tr><th scope="col">File</th><th scope="col">Problem</th></tr></thead>
+        <tbody>{files.map((f) => <tr key={f.file}><td>{f.file}</td><td>{f.reason}</td></tr>)}</tbody>
+      </table>
+    </div>
+  );
+}
+
 /** A dropdown shows the chosen option's name, as in the editor. */
 const shown = (s: NotebookRepo['settings'][number]): string =>
   s.type === 'DROPDOWN' ? s.value.find((o) => o.value === s.selected)?.name ?? s.selected : s.selected;
@@ -56,6 +71,7 @@ function Repo({ repo }: { repo: NotebookRepo }) {
       </>}
       {(repo.active ?? true) && pathPending && <p role="note">Notes are read from {repo.activePath} until the server restarts.</p>}
       {usePending && <p role="note">{chosen === 'true' ? 'Serves notes from the next server start.' : 'Serves notes until the server restarts.'}</p>}
+      {repo.unreadableNotes && <UnreadableNotes files={repo.unreadableNotes} />}
     </section>
   );
 }
