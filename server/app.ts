@@ -134,6 +134,7 @@ async function createServices(config: ZeppelinConfig, confDir: string): Promise<
     authEnabled: auth !== undefined,
     users: auth?.users,
     authorization,
+    restAllows: (path, user, roles) => auth?.allows(path, user, roles) ?? true,
   };
   return { services, auth };
 }

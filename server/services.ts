@@ -34,4 +34,9 @@ export interface Services {
   users: UserDirectory | undefined;
   /** Note permissions (PROTOCOL 5.11), checked by ws/permissions.ts and rest/permissions.ts. */
   authorization: NoteAuthorization;
+  /**
+   * Whether shiro.ini's [urls] rules let a user call a REST path, so a websocket op that serves the same data
+   * follows the same rule (always true without logins).
+   */
+  restAllows(path: string, user: string, roles: readonly string[]): boolean;
 }

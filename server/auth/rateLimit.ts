@@ -1,8 +1,11 @@
 /**
- * Login throttling, per user name and per client address. `maxFailures` failed logins within `windowMs` lock the
- * key for `baseLockMs`, doubling with each further lock (up to `maxLockMs`) until a successful login or
- * `forgetMs` without failures. Unknown user names are counted exactly like real ones, so the answers never tell
- * whether an account exists.
+ * Login throttling, per user name and client address together. `maxFailures` failed logins within `windowMs` lock
+ * that name for that address for `baseLockMs`, doubling with each further lock (up to `maxLockMs`) until a
+ * successful login or `forgetMs` without failures. Unknown user names are counted exactly like real ones, so the
+ * answers never tell whether an account exists.
+ *
+ * Neither the name alone nor the address alone is ever locked: an attacker hammering `admin` must not lock the
+ * real admin out from elsewhere, nor everybody who shares the attacker's address (behind a proxy, everyone).
  */
 
 export interface LimitPolicy {
@@ -14,8 +17,6 @@ export interface LimitPolicy {
 }
 
 export const USER_POLICY: LimitPolicy = { maxFailures: 5, windowMs: 5 * 60_000, baseLockMs: 30_000, maxLockMs: 15 * 60_000, forgetMs: 60 * 60_000 };
-/** One address may try a few names (typos, a shared machine) before it is slowed down too. */
-export const ADDRESS_POLICY: LimitPolicy = { ...USER_POLICY, maxFailures: 10 };
 
 interface Entry {
   failures: number[];
@@ -78,35 +79,27 @@ class KeyLimiter {
 }
 
 export class LoginLimiter {
-  private readonly users: KeyLimiter;
-  private readonly addresses: KeyLimiter;
+  private readonly pairs: KeyLimiter;
 
   constructor(
-    userPolicy: LimitPolicy = USER_POLICY,
-    addressPolicy: LimitPolicy = ADDRESS_POLICY,
+    policy: LimitPolicy = USER_POLICY,
     private readonly now: () => number = Date.now,
   ) {
-    this.users = new KeyLimiter(userPolicy);
-    this.addresses = new KeyLimiter(addressPolicy);
+    this.pairs = new KeyLimiter(policy);
   }
 
   /** Whole seconds to wait before the next attempt for this user from this address (0 = may try now). */
   waitSeconds(user: string, address: string): number {
-    const t = this.now();
-    const ms = Math.max(this.users.lockedFor(userKey(user), t), this.addresses.lockedFor(address, t));
-    return Math.ceil(ms / 1000);
+    return Math.ceil(this.pairs.lockedFor(pairKey(user, address), this.now()) / 1000);
   }
 
   failed(user: string, address: string): void {
-    const t = this.now();
-    this.users.fail(userKey(user), t);
-    this.addresses.fail(address, t);
+    this.pairs.fail(pairKey(user, address), this.now());
   }
 
-  /** Clears the user's count only: a working account must not wipe its address's count of failures on others. */
-  succeeded(user: string): void {
-    this.users.reset(userKey(user));
+  succeeded(user: string, address: string): void {
+    this.pairs.reset(pairKey(user, address));
   }
 }
 
-const userKey = (user: string): string => user.trim().toLowerCase();
+const pairKey = (user: string, address: string): string => JSON.stringify([user.trim().toLowerCase(), address]);

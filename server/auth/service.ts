@@ -45,7 +45,7 @@ export class AuthService {
   ) {
     this.users = userDirectory(shiro);
     this.sessions = new SessionStore(shiro.sessionTimeoutMs, opts.now);
-    this.limiter = opts.limiter ?? new LoginLimiter(undefined, undefined, opts.now);
+    this.limiter = opts.limiter ?? new LoginLimiter(undefined, opts.now);
   }
 
   get cookieName(): string {
@@ -66,7 +66,7 @@ export class AuthService {
       const after = this.limiter.waitSeconds(userName, address);
       return after > 0 ? { kind: 'locked', seconds: after } : { kind: 'denied' };
     }
-    this.limiter.succeeded(userName);
+    this.limiter.succeeded(userName, address);
     const session = this.sessions.create(user.name, user.roles);
     const ticket = this.tickets.obtain(user.name, user.roles);
     return { kind: 'ok', session, ticket };
@@ -82,6 +82,11 @@ export class AuthService {
     const s = this.sessions.destroy(sessionId);
     if (s) this.tickets.revoke(s.principal);
     return s;
+  }
+
+  /** Whether the [urls] rules let this user (with these roles) call a REST path; the websocket asks it too. */
+  allows(path: string, principal: string, roles: readonly string[]): boolean {
+    return this.access(path, { id: '', principal, roles: [...roles], lastSeen: 0 }).kind === 'allow';
   }
 
   /** What shiro.ini's [urls] say about a request path for this session; the first matching rule decides. */

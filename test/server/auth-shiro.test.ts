@@ -186,11 +186,11 @@ describe('user directory', () => {
 describe('LoginLimiter', () => {
   test('locks after 5 failures in 5 minutes, for a growing time, forgets after a success', () => {
     let now = 1_000_000;
-    const l = new LoginLimiter(undefined, { ...USER_POLICY, maxFailures: 1000 }, () => now);
+    const l = new LoginLimiter(USER_POLICY, () => now);
     for (let i = 0; i < 4; i++) l.failed('Bob', '1.2.3.4');
     expect(l.waitSeconds('bob', '1.2.3.4')).toBe(0);
     l.failed('bob', '1.2.3.4');
-    expect(l.waitSeconds('bob', '5.6.7.8')).toBe(30);
+    expect(l.waitSeconds('bob', '1.2.3.4')).toBe(30);
     now += 30_000;
     expect(l.waitSeconds('bob', '1.2.3.4')).toBe(0);
     for (let i = 0; i < 5; i++) l.failed('bob', '1.2.3.4');
@@ -202,7 +202,7 @@ describe('LoginLimiter', () => {
       now += 60_000;
     }
     expect(l.waitSeconds('carol', '1.2.3.4')).toBe(0);
-    l.succeeded('bob');
+    l.succeeded('bob', '1.2.3.4');
     for (let i = 0; i < 5; i++) l.failed('bob', '1.2.3.4');
     expect(l.waitSeconds('bob', '1.2.3.4')).toBe(30);
   });
