@@ -23,22 +23,22 @@ export class AngularService {
     private readonly sessions: SessionManager,
   ) {}
 
-  /** The interpreter group a paragraph's objects live in: the session its magic resolves to for this note. */
-  groupIdFor(entry: NoteEntry, paragraphId: string): string {
+  /** The interpreter group a paragraph's objects live in: the session its magic resolves to for this note and user. */
+  groupIdFor(entry: NoteEntry, paragraphId: string, user: string): string {
     const found = findParagraph(entry.note, paragraphId);
     const magic = parseParagraphText(found?.paragraph.text).magic;
     const resolved = this.interpreters.resolve(magic || undefined, entry.note.defaultInterpreterGroup)
       ?? this.interpreters.resolve(undefined, entry.note.defaultInterpreterGroup);
     if (!resolved) throw new ZeppelinError(`No interpreter for paragraph ${paragraphId}`);
-    return SessionManager.sessionId(resolved.setting, entry.id);
+    return SessionManager.sessionId(resolved.setting, { noteId: entry.id, user });
   }
 
   /** Groups whose objects a note shows: its bound settings' sessions plus any group holding objects of the note. */
-  groupIdsOf(entry: NoteEntry, boundSettingNames: string[]): string[] {
+  groupIdsOf(entry: NoteEntry, boundSettingNames: string[], user: string): string[] {
     const ids = new Set<string>();
     for (const name of boundSettingNames) {
       const s = this.interpreters.byName(name);
-      if (s) ids.add(SessionManager.sessionId(s, entry.id));
+      if (s) ids.add(SessionManager.sessionId(s, { noteId: entry.id, user }));
     }
     for (const g of this.registry.groupIds()) if (this.registry.ofNote(g, entry.id).length > 0) ids.add(g);
     return [...ids];
@@ -46,7 +46,7 @@ export class AngularService {
 
   /** After GET_NOTE: one ANGULAR_OBJECT_UPDATE per object visible to the note. */
   replay(conn: Connection, entry: NoteEntry, boundSettingNames: string[]): void {
-    for (const groupId of this.groupIdsOf(entry, boundSettingNames)) {
+    for (const groupId of this.groupIdsOf(entry, boundSettingNames, conn.user ?? 'anonymous')) {
       for (const obj of this.registry.visible(groupId, entry.id)) {
         conn.send('ANGULAR_OBJECT_UPDATE', { angularObject: obj, interpreterGroupId: groupId, noteId: entry.id, ...(obj.paragraphId ? { paragraphId: obj.paragraphId } : {}) });
       }
@@ -93,7 +93,7 @@ export class AngularService {
 
   /** ANGULAR_OBJECT_CLIENT_BIND: paragraph-scoped object in the paragraph's group, →R−S UPDATE. */
   clientBind(sender: Connection, entry: NoteEntry, name: string, value: unknown, paragraphId: string): void {
-    const groupId = this.groupIdFor(entry, paragraphId);
+    const groupId = this.groupIdFor(entry, paragraphId, sender.user ?? 'anonymous');
     const obj = this.registry.set(groupId, { name, object: value, noteId: entry.id, paragraphId });
     this.pushToInterpreter(groupId, obj, false);
     this.connections.toRoom(entry.id, 'ANGULAR_OBJECT_UPDATE', this.updateFrame(groupId, obj, entry.id), { except: sender });
@@ -102,7 +102,7 @@ export class AngularService {
 
   /** ANGULAR_OBJECT_CLIENT_UNBIND: →R−S REMOVE in the client-side shape `{angularObject, interpreterGroupId, ...}`. */
   clientUnbind(sender: Connection, entry: NoteEntry, name: string, paragraphId: string): void {
-    const groupId = this.groupIdFor(entry, paragraphId);
+    const groupId = this.groupIdFor(entry, paragraphId, sender.user ?? 'anonymous');
     const removed = this.registry.remove(groupId, name, entry.id, paragraphId);
     if (!removed) throw new ZeppelinError(`No angular object ${name} in paragraph ${paragraphId}`, 'NOT_FOUND');
     this.pushToInterpreter(groupId, removed, true);

@@ -172,7 +172,7 @@ export class CronScheduler {
     const { notebook, engine, sessions, broadcasts } = this.deps;
     const othersBusy = notebook.all().some((e) => e.id !== entry.id && busy(e));
     for (const binding of broadcasts.bindings(entry.note)) {
-      const sessionId = engine.sessionIdFor(entry, binding.name);
+      const sessionId = engine.sessionIdFor(entry, binding.name, executingUser(entry.note.config));
       const session = sessionId === undefined ? undefined : sessions.existing(sessionId);
       if (!session || (session.noteId === undefined && othersBusy)) continue;
       try {

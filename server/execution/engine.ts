@@ -108,7 +108,7 @@ export class ExecutionEngine {
       // The owners option of PROTOCOL 4.6, enforced at run time with Zeppelin's wording.
       return this.endAt(entry, p, 'ERROR', `${user} has no permission for ${setting.name}`);
     }
-    const session = this.sessionOf(setting, entry, opts.sessionId);
+    const session = this.sessionOf(setting, entry, user, opts.sessionId);
     if (!resolved?.info) {
       const error = applyConf(session, group ?? '', parsed.script);
       return error === undefined ? this.endAt(entry, p, 'FINISHED') : this.endAt(entry, p, 'ERROR', error);
@@ -154,8 +154,8 @@ export class ExecutionEngine {
    * The interpreter session a run uses: the one of its REST session (named by `sessionId`, or owning the note,
    * interpreters/zsessions.ts), else the setting's session for the note.
    */
-  private sessionOf(setting: InterpreterSetting, entry: NoteEntry, sessionId?: string): InterpreterSession {
-    return this.deps.zsessions?.interpreterSession(setting, entry.id, sessionId) ?? this.deps.sessions.sessionFor(setting, entry.id);
+  private sessionOf(setting: InterpreterSetting, entry: NoteEntry, user: string, sessionId?: string): InterpreterSession {
+    return this.deps.zsessions?.interpreterSession(setting, entry.id, sessionId) ?? this.deps.sessions.sessionFor(setting, { noteId: entry.id, user });
   }
 
   /** CANCEL_PARAGRAPH: false when the paragraph has no live job. */
@@ -301,7 +301,7 @@ export class ExecutionEngine {
     if (!resolved?.info) return [];
     const at = cursor - parsed.scriptOffset;
     if (at < 0) return [];
-    const session = this.sessionOf(resolved.setting, entry);
+    const session = this.sessionOf(resolved.setting, entry, user);
     const interp = await session.get(resolved.info);
     return interp.completion(parsed.script, Math.min(at, parsed.script.length), {
       noteId: entry.id, paragraphId: p.id, user, credential: credentialLookup(session.confDir, user),
@@ -328,9 +328,9 @@ export class ExecutionEngine {
     await Promise.all(doomed.map((j) => j.done));
   }
 
-  sessionIdFor(entry: NoteEntry, settingName: string): string | undefined {
+  sessionIdFor(entry: NoteEntry, settingName: string, user: string): string | undefined {
     const s = this.deps.interpreters.byName(settingName);
-    return s ? SessionManager.sessionId(s, entry.id) : undefined;
+    return s ? SessionManager.sessionId(s, { noteId: entry.id, user }) : undefined;
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * Interpreter sessions: one per setting when the setting is shared, one per (setting, note) when scoped or
- * isolated per note (InterpreterOption.perNote). A session owns the scheduler (jobs start in order, one at a time,
+ * Interpreter sessions: one per setting when the setting is shared, else one per (setting, user), (setting, note) or
+ * (setting, user, note), as the setting's Per User and Per Note modes say (sessionKey). A session owns the scheduler (jobs start in order, one at a time,
  * or several at once for `%jdbc`) and lazily opens one interpreter instance per interpreter class, so `%sql` and
  * `%duckdb` of the same setting share a database.
  */
@@ -12,6 +12,27 @@ import { propertyValues, type InterpreterRegistry } from './settings';
 import type { Interpreter } from './types';
 
 export const SHARED = 'shared_process';
+
+/** Who runs what: the scope a session is chosen for. */
+export interface SessionScope {
+  noteId: string;
+  user: string;
+}
+
+const separate = (mode: string | undefined): boolean => (mode ?? 'shared') !== 'shared';
+
+/**
+ * The session a run belongs to, keyed as Zeppelin keys interpreter groups: `<setting id>-shared_process`, or the
+ * setting id followed by the user when Per User is scoped or isolated and by the note when Per Note is. This server
+ * starts a separate interpreter for every key, so scoped and isolated differ only in name here.
+ */
+export function sessionKey(setting: InterpreterSetting, scope: SessionScope): string {
+  const parts = [
+    ...(separate(setting.option?.perUser) ? [scope.user] : []),
+    ...(separate(setting.option?.perNote) ? [scope.noteId] : []),
+  ];
+  return `${setting.id}-${parts.length === 0 ? SHARED : parts.join('-')}`;
+}
 
 export class InterpreterSession {
   readonly scheduler: FifoScheduler;
@@ -25,8 +46,10 @@ export class InterpreterSession {
     readonly id: string,
     /** Replaced, never edited, by `%<group>.conf` before the first interpreter starts (interpreters/conf.ts). */
     public setting: InterpreterSetting,
+    /** The note or user the session serves alone; undefined when notes or users share it. */
     readonly noteId: string | undefined,
     readonly confDir: string,
+    readonly user?: string,
   ) {
     // Read when a job could start: `%<group>.conf` may still replace the setting.
     this.scheduler = new FifoScheduler(() => parallelOf(this.setting.interpreterGroup.map((i) => i.class), propertyValues(this.setting)));
@@ -86,17 +109,17 @@ export class SessionManager {
     readonly confDir: string,
   ) {}
 
-  static sessionId(setting: InterpreterSetting, noteId: string): string {
-    const perNote = setting.option?.perNote ?? 'shared';
-    return `${setting.id}-${perNote === 'shared' ? SHARED : noteId}`;
+  static sessionId(setting: InterpreterSetting, scope: SessionScope): string {
+    return sessionKey(setting, scope);
   }
 
-  sessionFor(setting: InterpreterSetting, noteId: string): InterpreterSession {
-    const id = SessionManager.sessionId(setting, noteId);
+  sessionFor(setting: InterpreterSetting, scope: SessionScope): InterpreterSession {
+    const id = sessionKey(setting, scope);
     let s = this.sessions.get(id);
     if (!s) {
-      const scoped = (setting.option?.perNote ?? 'shared') !== 'shared';
-      s = new InterpreterSession(id, setting, scoped ? noteId : undefined, this.confDir);
+      const perNote = separate(setting.option?.perNote) ? scope.noteId : undefined;
+      const perUser = separate(setting.option?.perUser) ? scope.user : undefined;
+      s = new InterpreterSession(id, setting, perNote, this.confDir, perUser);
       this.sessions.set(id, s);
     }
     return s;
