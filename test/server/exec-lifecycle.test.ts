@@ -121,15 +121,29 @@ describe('execution lifecycle, streaming, run-all and jobs (PROTOCOL 2.3, 5.3–
     expect(second.final.settings?.params).toEqual({ name: 'Ada', city: 'Rome' });
   });
 
-  test('output limit: a runaway `yes` is truncated with the alert and stopped as ERROR; the session still works', async () => {
-    const { pid } = await note('/life yes');
-    const r = await run(a, pid, '%sh\nyes');
-    expect(r.final.status).toBe('ERROR');
+  // As in Zeppelin, the limit cuts the output, not the run: the command goes on to its end (output discarded).
+  test('output limit: output past the limit is cut with the alert and the run still finishes FINISHED', async () => {
+    const { pid } = await note('/life limit');
+    const r = await run(a, pid, '%sh\nseq 1 20000; echo done >&2; exit 0');
+    expect(r.final.status).toBe('FINISHED');
     const msgs = r.final.results?.msg ?? [];
-    expect(msgs[0].type).toBe('TEXT');
+    expect(msgs.map((m) => m.type)).toEqual(['TEXT', 'HTML']);
+    expect(Buffer.byteLength(msgs[0].data)).toBeLessThanOrEqual(4000);
+    expect(msgs[0].data.startsWith('1\n2\n3\n')).toBe(true);
+    expect(msgs[0].data.endsWith('\n')).toBe(true);
+    expect(msgs[1].data).toContain('<strong>Output is truncated</strong> to 4000 bytes');
+  });
+
+  test('output limit: a runaway `yes` is truncated with the alert and keeps running until cancelled (ABORT); the session still works', async () => {
+    const { pid } = await note('/life yes');
+    const { from } = startRun(a, pid, '%sh\nyes');
+    await a.waitFor((f) => f.op === 'PARAGRAPH_UPDATE_OUTPUT' && (f.data as { type?: string }).type === 'HTML', from, 10000, 'the truncation alert');
+    a.send('CANCEL_PARAGRAPH', { id: pid });
+    const { final } = await waitFinal(a, pid, from);
+    expect(final.status).toBe('ABORT');
+    const msgs = final.results?.msg ?? [];
     expect(Buffer.byteLength(msgs[0].data)).toBeLessThanOrEqual(4000);
     expect(msgs[0].data.endsWith('y\n')).toBe(true);
-    expect(msgs[1]).toMatchObject({ type: 'HTML' });
     expect(msgs[1].data).toContain('<strong>Output is truncated</strong> to 4000 bytes');
     const again = await run(a, pid, '%sh\necho fine');
     expect(again.final.status).toBe('FINISHED');

@@ -1,7 +1,8 @@
 /**
  * `%sh`: each paragraph is `bash -c <script>` in its own process group, stdout and stderr streamed line by line.
- * Exit code ≠ 0 is an ERROR; cancel, the timeout (`shell.command.timeout.millisecs`) and a runaway output that hits
- * the output limit all stop the whole process group.
+ * Exit code ≠ 0 is an ERROR; cancel and the timeout (`shell.command.timeout.millisecs`) stop the whole process
+ * group. Output past the output limit is cut with a notice (output.ts) while the command runs on to its end, as
+ * in Zeppelin: the rest of its output is read and dropped.
  */
 import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
@@ -10,7 +11,7 @@ import { LineSplitter } from './lineSplitter';
 import { killGroup } from './processGroup';
 
 interface Run {
-  stop(reason: 'cancel' | 'timeout' | 'limit'): void;
+  stop(reason: 'cancel' | 'timeout'): void;
 }
 
 export class ShellInterpreter implements Interpreter {
@@ -27,22 +28,24 @@ export class ShellInterpreter implements Interpreter {
     const cwd = this.env.properties['shell.working.directory.user.home'] === 'true' ? homedir() : process.cwd();
     return new Promise((resolve) => {
       const child = spawn('bash', ['-c', script], { cwd, env: { ...process.env, ...(ctx.env ?? {}) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stopped: 'cancel' | 'timeout' | 'limit' | undefined;
-      const stop = (reason: 'cancel' | 'timeout' | 'limit'): void => {
+      let stopped: 'cancel' | 'timeout' | undefined;
+      const stop = (reason: 'cancel' | 'timeout'): void => {
         if (stopped) return;
         stopped = reason;
         killGroup(child);
       };
       this.runs.set(ctx.paragraphId, { stop });
       const timer = timeoutMs > 0 ? setTimeout(() => stop('timeout'), timeoutMs) : undefined;
-      const write = (text: string): void => {
-        ctx.out.write(text);
-        if (ctx.out.truncated) stop('limit');
-      };
+      const write = (text: string): void => ctx.out.write(text);
       const outLines = new LineSplitter(write);
       const errLines = new LineSplitter(write);
-      child.stdout.setEncoding('utf8').on('data', (c: string) => outLines.push(c));
-      child.stderr.setEncoding('utf8').on('data', (c: string) => errLines.push(c));
+      // Once the output is cut, chunks are drained without being split into lines.
+      child.stdout.setEncoding('utf8').on('data', (c: string) => {
+        if (!ctx.out.truncated) outLines.push(c);
+      });
+      child.stderr.setEncoding('utf8').on('data', (c: string) => {
+        if (!ctx.out.truncated) errLines.push(c);
+      });
       let spawnError: Error | undefined;
       child.on('error', (e) => {
         spawnError = e;
@@ -59,8 +62,6 @@ export class ShellInterpreter implements Interpreter {
           resolve({ code: 'ERROR', aborted: true });
         } else if (stopped === 'timeout') {
           ctx.out.write(`\nParagraph received a SIGTERM: the command ran longer than shell.command.timeout.millisecs (${timeoutMs} ms)\nExitValue: 143\n`);
-          resolve({ code: 'ERROR' });
-        } else if (stopped === 'limit') {
           resolve({ code: 'ERROR' });
         } else if (code === 0) {
           resolve({ code: 'SUCCESS' });
