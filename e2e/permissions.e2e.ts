@@ -37,23 +37,32 @@ async function loginThroughDialog(user: string, password: string): Promise<Page>
   return browser.page;
 }
 
-test('the owner restricts readers to user1: user2 no longer lists the note, user1 opens it view-only', async () => {
-  const owner = await loginThroughDialog('owner', 'pw-owner');
-  // The owner makes the note from the page, so it is theirs (creator = owner).
-  const noteId = await owner.evaluate(async (name) => {
-    const r = await fetch('api/notebook', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify({ notePath: `/${name}`, paragraphs: [{ text: '%md top secret' }] }) });
+/** The owner makes the note from the page, so it is theirs (creator = owner), and opens it. */
+async function ownersNote(owner: Page, name: string, text: string): Promise<string> {
+  const noteId = await owner.evaluate(async ([n, t]) => {
+    const r = await fetch('api/notebook', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify({ notePath: `/${n}`, paragraphs: [{ text: t }] }) });
     return ((await r.json()) as { body: string }).body;
-  }, NOTE);
+  }, [name, text]);
   if (typeof noteId !== 'string' || noteId === '') throw new Error(`note not created: ${String(noteId)}`);
   await owner.goto('about:blank');
   await owner.goto(`${server.url}#/notebook/${noteId}`);
-  await owner.getByRole('heading', { level: 1, name: NOTE }).waitFor();
+  await owner.getByRole('heading', { level: 1, name }).waitFor();
+  return noteId;
+}
+
+async function restrictReadersTo(owner: Page, reader: string): Promise<void> {
   await owner.getByRole('button', { name: 'Note permissions' }).click();
   const panel = owner.getByRole('region', { name: 'Note permissions' });
   await expect(panel.getByRole('combobox', { name: 'Owners' }).inputValue()).resolves.toBe('owner');
-  await panel.getByRole('combobox', { name: 'Readers' }).fill('user1');
+  await panel.getByRole('combobox', { name: 'Readers' }).fill(reader);
   await panel.getByRole('button', { name: 'Save' }).click();
   await owner.getByText('Permissions Saved Successfully').waitFor();
+}
+
+test('the owner restricts readers to user1: user2 no longer lists the note, user1 opens it view-only', async () => {
+  const owner = await loginThroughDialog('owner', 'pw-owner');
+  const noteId = await ownersNote(owner, NOTE, '%md top secret');
+  await restrictReadersTo(owner, 'user1');
 
   const user2 = await loginThroughDialog('user2', 'password3');
   await user2.getByRole('link', { name: '1. IPython Basic' }).waitFor();
@@ -76,4 +85,22 @@ test('the owner restricts readers to user1: user2 no longer lists the note, user
   await expect(readOnly.getByRole('combobox', { name: 'Readers' }).inputValue()).resolves.toBe('user1');
   await expect(readOnly.getByRole('combobox', { name: 'Readers' }).getAttribute('readonly')).resolves.not.toBeNull();
   await expect(readOnly.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0);
+});
+
+test('a reader whose access is taken away while the note is open gets the permission dialog and no longer sees the note', async () => {
+  const owner = await loginThroughDialog('owner', 'pw-owner');
+  const name = 'Shared for now';
+  const noteId = await ownersNote(owner, name, '%md shared for now');
+  const user2 = await loginThroughDialog('user2', 'password3');
+  await user2.getByRole('link', { name }).click();
+  await user2.getByRole('heading', { level: 1, name }).waitFor();
+  await expect(user2.evaluate(() => window.location.hash)).resolves.toBe(`#/notebook/${noteId}`);
+
+  await restrictReadersTo(owner, 'user1');
+  const refused = user2.getByRole('dialog', { name: 'Insufficient privileges' });
+  await refused.waitFor();
+  await refused.getByText('Insufficient privileges to READER note.', { exact: false }).waitFor();
+  // As for a note opened without rights: the note is gone from the page, not just covered by the dialog.
+  await user2.getByRole('heading', { level: 1, name }).waitFor({ state: 'detached' });
+  await user2.getByRole('status').filter({ hasText: 'Loading note' }).waitFor();
 });

@@ -76,6 +76,20 @@ function liveMeta(state: NotesState): NoteMeta | undefined {
   return !state.revision && state.openNoteId ? state.byId[state.openNoteId] : undefined;
 }
 
+/** Forgets which note is shown (its metadata stays for the list); its late NOTE broadcasts do not reopen it. */
+function closeOpenNote(state: NotesState): void {
+  state.closedNoteId = state.openNoteId ?? state.closedNoteId;
+  if (state.openNoteId) delete state.paragraphIds[state.openNoteId];
+  state.openNoteId = null;
+  state.revision = null;
+}
+
+/**
+ * PROTOCOL 1.8's text for a refused READER check. The server sends it for a note opened without rights, and when
+ * read access to the open note is taken away; either way the note must no longer be shown.
+ */
+const deniesReading = (info: string | undefined): boolean => (info ?? '').startsWith('Insufficient privileges to READER note.');
+
 function clampIndex(index: number, length: number): number {
   return Math.max(0, Math.min(Math.trunc(index), length));
 }
@@ -86,11 +100,8 @@ export const notesSlice = createSlice({
   reducers: {
     /** The note page was left: forget which note is open (its metadata stays for the list). */
     noteClosed(state) {
-      state.closedNoteId = state.openNoteId ?? state.closedNoteId;
-      if (state.openNoteId) delete state.paragraphIds[state.openNoteId];
-      state.openNoteId = null;
+      closeOpenNote(state);
       state.loadingNoteId = null;
-      state.revision = null;
     },
     createdNoteOpened(state) {
       state.lastCreatedNoteId = null;
@@ -173,6 +184,9 @@ export const notesSlice = createSlice({
         if (!ids) return;
         const at = ids.indexOf(a.payload.id);
         if (at >= 0) ids.splice(at, 1);
+      })
+      .addCase(wsIn.AUTH_INFO, (state, a) => {
+        if (deniesReading(a.payload.info)) closeOpenNote(state);
       })
       .addCase(wsIn.COLLABORATIVE_MODE_STATUS, (state, a) => {
         state.collaborative = { status: a.payload.status, users: a.payload.users ?? [] };

@@ -189,6 +189,8 @@ function registerNotePermissionRoutes(app: FastifyInstance, s: Services): void {
     const caller = principalOf(req);
     if (caller === ANONYMOUS) throw new ZeppelinError(ANONYMOUS_SET_PERMISSIONS, 'FORBIDDEN');
     s.authorization.set(entry.id, autoFill(permissionsBody(req.body), caller));
+    // Before anything else is sent to the room: a watcher who lost read access must not get the note again.
+    s.broadcasts.dropLostReaders(entry);
     s.broadcasts.note(entry);
     s.broadcasts.notesInfo();
     return ok(reply);

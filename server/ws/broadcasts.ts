@@ -78,6 +78,21 @@ export class Broadcasts {
     this.connections.toRoom(entry.id, 'NOTE', { note: this.wsNote(entry) });
   }
 
+  /**
+   * After a permission change: watchers who may no longer read the note leave its room, so none of its later frames
+   * reach them, and get the AUTH_INFO a refused GET_NOTE gets, which their page shows as the permission dialog.
+   */
+  dropLostReaders(entry: NoteEntry): void {
+    const authorization = this.authorization;
+    if (!authorization) return;
+    for (const c of this.connections.members(entry.id)) {
+      const subject = { user: c.user ?? 'anonymous', roles: c.roles };
+      if (authorization.allows(entry.id, subject, 'READER')) continue;
+      this.connections.leave(c);
+      c.send('AUTH_INFO', { info: authorization.denial(entry.id, subject, 'READER') });
+    }
+  }
+
   /** NOTE to one user's connections in the room. */
   noteTo(entry: NoteEntry, user: string): void {
     this.connections.toRoomUser(entry.id, user, 'NOTE', { note: this.wsNoteFor(entry, user) });

@@ -42,6 +42,17 @@ describe('NOTE', () => {
     expect(s.notes.paragraphIds).toEqual({ N2: ['p_x'] });
   });
 
+  test('a READER refusal (read access taken away) closes the open note, as when it was opened without rights', () => {
+    const denied = 'Insufficient privileges to READER note.\nAllowed users or roles: [user1]\nBut the user user2 belongs to: [user2]';
+    const s = feed(opened(), frame('AUTH_INFO', { info: denied }));
+    expect(s.ui.dialog).toEqual({ kind: 'insufficientPrivileges', info: denied });
+    expect(s.notes.openNoteId).toBeNull();
+    expect(selectOpenNoteParagraphIds(s)).toEqual([]);
+    // A refused run or edit leaves the note open: the user may still read it.
+    const run = feed(opened(), frame('AUTH_INFO', { info: denied.replace('READER', 'RUNNER') }));
+    expect(run.notes.openNoteId).toBe('2EYDJKFFY');
+  });
+
   test('a NOTE without note answers GET_HOME_NOTE: no home note', () => {
     const s = feed(undefined, wsOut.GET_HOME_NOTE({}), frame('NOTE', {}));
     expect(s.notes.home).toEqual({ pending: false, noteId: null, resolved: true });
