@@ -43,7 +43,7 @@ import { openNoteRepo } from './storage/select';
 import { removeStrayTempFiles } from './storage/atomicWrite';
 import { Broadcasts } from './ws/broadcasts';
 import { PersonalStore } from './personal/store';
-import { ConnectionManager, type Connection } from './ws/connections';
+import { ConnectionManager, DEFAULT_MAX_BUFFERED, type Connection } from './ws/connections';
 import { handleFrame } from './ws/dispatch';
 import { TicketStore } from './ws/tickets';
 import { AuthService } from './auth/service';
@@ -117,7 +117,8 @@ async function createServices(config: ZeppelinConfig, confDir: string): Promise<
   const interpreters = new InterpreterRegistry(loadInterpreterSettings(confDir), config.getString('zeppelin.interpreter.group.default'), confDir);
   const notebook = new Notebook(repo, interpreters, (path) => cronAllowedFor(config, path));
   await notebook.reload();
-  const connections = new ConnectionManager(config.getBool('zeppelin.notebook.collaborative.mode.enable', true));
+  const connections = new ConnectionManager(config.getBool('zeppelin.notebook.collaborative.mode.enable', true),
+    config.getInt('zeppelin.websocket.max.buffered.bytes', DEFAULT_MAX_BUFFERED));
   const authorization = NoteAuthorization.load(confDir, config);
   authorization.attach(notebook);
   const broadcasts = new Broadcasts(notebook, connections, config, interpreters, authorization);

@@ -23,6 +23,9 @@ export const DEFAULTS: Readonly<Record<string, string>> = {
   'zeppelin.notebook.public': 'true',
   'zeppelin.websocket.max.text.message.size': '10240000',
   'zeppelin.websocket.paragraph_status_progress.enable': 'true',
+  // Ours: bytes a websocket may have waiting to be sent before its connection is cut off (a consumer that stopped
+  // reading must not hold memory without bound); its page reconnects and resyncs.
+  'zeppelin.websocket.max.buffered.bytes': String(32 * 1024 * 1024),
   // Zeppelin ships with the job manager off; this server turns it on because the UI's job page is part of the app.
   'zeppelin.jobmanager.enable': 'true',
   'zeppelin.search.enable': 'true',

@@ -7,12 +7,31 @@
  * - Order is kept: a new slot first flushes what is pending for earlier slots, so a client never sees an APPEND
  *   for an index before that index's UPDATE.
  * - flush() runs before the final PARAGRAPH, which carries the authoritative results.
+ * - Appended text of one flush is cut into frames of at most APPEND_CHUNK characters.
  */
 import type { ReceiveMap, ResultMessage, ResultType } from '../../protocol';
 import type { OutputEvents } from '../interpreters/output';
 import type { ConnectionManager } from '../ws/connections';
 
 export const BATCH_MS = 100;
+/** Appended text goes out in frames of at most this many characters (cut after a newline where there is one). */
+export const APPEND_CHUNK = 64 * 1024;
+
+/** `text` in pieces of at most `size` characters, each ending after its last newline when it has one. */
+export function chunksOf(text: string, size = APPEND_CHUNK): string[] {
+  const out: string[] = [];
+  let at = 0;
+  while (text.length - at > size) {
+    let end = text.lastIndexOf('\n', at + size - 1) + 1;
+    if (end <= at) end = at + size;
+    // Never between the two halves of a surrogate pair.
+    if (/[\uD800-\uDBFF]/.test(text[end - 1])) end--;
+    out.push(text.slice(at, end));
+    at = end;
+  }
+  out.push(text.slice(at));
+  return out;
+}
 
 export class OutputRelay implements OutputEvents {
   private readonly appends = new Map<number, string[]>();
@@ -77,8 +96,10 @@ export class OutputRelay implements OutputEvents {
     const indexes = [...new Set([...this.appends.keys(), ...this.dirty])].sort((a, b) => a - b);
     for (const index of indexes) {
       const parts = this.appends.get(index);
+      // A fast producer can leave megabytes for one flush: they go out as several frames, so no single frame (and
+      // no single socket write) is huge, and the pacer can serve other requests between them.
       if (parts) {
-        this.send('PARAGRAPH_APPEND_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, data: parts.join('') });
+        for (const data of chunksOf(parts.join(''))) this.send('PARAGRAPH_APPEND_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, data });
       }
       const msg = this.messages[index];
       if (this.dirty.has(index) && msg) {

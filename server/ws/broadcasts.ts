@@ -46,14 +46,14 @@ export class Broadcasts {
 
   /** →ALL-U: each connection gets the list filtered by its own user and roles, encoded once per distinct subject. */
   notesInfo(): void {
-    const lists = new Map<string, string>();
+    const lists = new Map<string, Buffer>();
     for (const c of this.connections.all()) {
       if (c.user === undefined) continue;
       const subject = { user: c.user, roles: c.roles };
       const key = JSON.stringify([c.user, [...c.roles].sort()]);
       let raw = lists.get(key);
       if (raw === undefined) {
-        raw = encodeServerFrame('NOTES_INFO', this.notesInfoData(subject));
+        raw = Buffer.from(encodeServerFrame('NOTES_INFO', this.notesInfoData(subject)));
         lists.set(key, raw);
       }
       c.sendRaw(raw);

@@ -3,16 +3,26 @@
  *
  * Notes:
  * - A connection sits in at most one room: a note id, or the job manager's pseudo room.
- * - Broadcast frames are encoded once and the same string is sent to every member.
+ * - Broadcast frames are encoded once, to bytes, and the same buffer is queued on every member's socket: a big
+ *   output sent to a hundred watchers costs one encoding, not a hundred.
+ * - A connection with more than `maxBuffered` bytes waiting besides its largest frame (a consumer that stopped
+ *   reading) is cut off instead of being queued more: its page reconnects and fetches what it needs again.
  * - Zeppelin sends COLLABORATIVE_MODE_STATUS to every watched room on each join/leave; we send it only to the
  *   rooms whose membership changed, which is what clients act on.
  */
 import WebSocket from 'ws';
 import { encodeServerFrame, type ReceiveMap, type ReceiveOp } from '../../protocol';
+import { SendPacer, type PacedSink } from './pacer';
 
 export const JOB_MANAGER_ROOM = 'JOB_MANAGER_PAGE';
 
-export class Connection {
+/** Default of `zeppelin.websocket.max.buffered.bytes` (ours): bytes a socket may have waiting before it is cut off. */
+export const DEFAULT_MAX_BUFFERED = 32 * 1024 * 1024;
+
+/** A frame encoded once for several connections. */
+const encoded = <K extends ReceiveOp>(op: K, data: ReceiveMap[K], msgId?: string): Buffer => Buffer.from(encodeServerFrame(op, data, msgId));
+
+export class Connection implements PacedSink {
   /** Bound on the first accepted message (PROTOCOL 1.4 step 7); unbound connections get no NOTES_INFO. */
   user: string | undefined;
   roles: string[] = [];
@@ -20,13 +30,66 @@ export class Connection {
   /** Frames of one connection are handled one after another, in arrival order. */
   queue: Promise<void> = Promise.resolve();
 
+  /** Frames waiting for the pacer (ws/pacer.ts), in order, and their size. */
+  private readonly waiting: Buffer[] = [];
+  private waitingBytes = 0;
+  /** Bytes handed to the socket and not yet written out. */
+  private unsentBytes = 0;
+  /** The largest frame waiting since the connection last caught up: one frame may exceed the limit by itself. */
+  private largestWaiting = 0;
+
   constructor(
     readonly id: number,
     private readonly socket: WebSocket,
+    private readonly maxBuffered = DEFAULT_MAX_BUFFERED,
+    private readonly pacer = new SendPacer(),
   ) {}
 
-  sendRaw(raw: string): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(raw);
+  /**
+   * Sends an encoded frame (text, or the UTF-8 bytes of one shared by a broadcast) as a text message. A peer with
+   * more than `maxBuffered` bytes waiting besides its largest frame is not reading: it is cut off, and its page
+   * reconnects and resyncs.
+   */
+  sendRaw(raw: string | Buffer): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    const bytes = typeof raw === 'string' ? Buffer.from(raw) : raw;
+    const behind = this.unsentBytes + this.waitingBytes;
+    if (behind - this.largestWaiting > this.maxBuffered) {
+      console.warn(`[ws] connection ${this.id} stopped reading (${behind} bytes waiting): cut off, its page will resync`);
+      this.waiting.length = 0;
+      this.waitingBytes = 0;
+      // Not a close handshake: that would wait behind the very bytes the peer does not read.
+      this.socket.terminate();
+      return;
+    }
+    this.largestWaiting = Math.max(this.largestWaiting, bytes.length);
+    if (this.waiting.length === 0 && this.pacer.take(bytes.length)) {
+      this.write(bytes);
+      return;
+    }
+    this.waiting.push(bytes);
+    this.waitingBytes += bytes.length;
+    this.pacer.wake(this);
+  }
+
+  private write(bytes: Buffer): void {
+    this.unsentBytes += bytes.length;
+    this.socket.send(bytes, { binary: false }, () => {
+      this.unsentBytes -= bytes.length;
+      if (this.unsentBytes + this.waitingBytes === 0) this.largestWaiting = 0;
+    });
+  }
+
+  writeNext(): number {
+    const next = this.waiting.shift();
+    if (!next) return 0;
+    this.waitingBytes -= next.length;
+    if (this.socket.readyState === WebSocket.OPEN) this.write(next);
+    return next.length;
+  }
+
+  hasWaiting(): boolean {
+    return this.waiting.length > 0 && this.socket.readyState === WebSocket.OPEN;
   }
 
   send<K extends ReceiveOp>(op: K, data: ReceiveMap[K], msgId?: string): void {
@@ -47,11 +110,16 @@ export class ConnectionManager {
   private readonly conns = new Set<Connection>();
   private readonly rooms = new Map<string, Set<Connection>>();
   private nextId = 1;
+  /** One pacer for all connections: the budget is per event-loop turn of the whole server. */
+  private readonly pacer = new SendPacer();
 
-  constructor(private readonly collaborative: boolean) {}
+  constructor(
+    private readonly collaborative: boolean,
+    private readonly maxBuffered = DEFAULT_MAX_BUFFERED,
+  ) {}
 
   create(socket: WebSocket): Connection {
-    const conn = new Connection(this.nextId++, socket);
+    const conn = new Connection(this.nextId++, socket, this.maxBuffered, this.pacer);
     this.conns.add(conn);
     return conn;
   }
@@ -118,7 +186,7 @@ export class ConnectionManager {
   toRoom<K extends ReceiveOp>(room: string, op: K, data: ReceiveMap[K], opts: RoomOptions = {}): void {
     const members = this.rooms.get(room);
     if (!members || members.size === 0) return;
-    const raw = encodeServerFrame(op, data, opts.msgId);
+    const raw = encoded(op, data, opts.msgId);
     for (const c of members) if (c !== opts.except) c.sendRaw(raw);
   }
 
@@ -126,10 +194,10 @@ export class ConnectionManager {
   toRoomUser<K extends ReceiveOp>(room: string, user: string, op: K, data: ReceiveMap[K], opts: RoomOptions = {}): void {
     const members = this.rooms.get(room);
     if (!members || members.size === 0) return;
-    let raw: string | undefined;
+    let raw: Buffer | undefined;
     for (const c of members) {
       if (c === opts.except || (c.user ?? 'anonymous') !== user) continue;
-      raw ??= encodeServerFrame(op, data, opts.msgId);
+      raw ??= encoded(op, data, opts.msgId);
       c.sendRaw(raw);
     }
   }
@@ -141,12 +209,12 @@ export class ConnectionManager {
 
   /** "All users": every connection bound to a principal (PROTOCOL conventions). */
   toAllUsers<K extends ReceiveOp>(op: K, data: ReceiveMap[K]): void {
-    const raw = encodeServerFrame(op, data);
+    const raw = encoded(op, data);
     for (const c of this.conns) if (c.user !== undefined) c.sendRaw(raw);
   }
 
   toAll<K extends ReceiveOp>(op: K, data: ReceiveMap[K]): void {
-    const raw = encodeServerFrame(op, data);
+    const raw = encoded(op, data);
     for (const c of this.conns) c.sendRaw(raw);
   }
 }
