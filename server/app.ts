@@ -11,6 +11,7 @@ import fastifyFormbody from '@fastify/formbody';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
 import { MAX_NESTING, tooDeepField } from '../protocol';
 import { ZeppelinConfig } from './config';
+import { contentSecurityPolicy } from './contentSecurity';
 import { cronAllowedFor } from './cron/policy';
 import { AngularService } from './angular/service';
 import { ExecutionEngine } from './execution/engine';
@@ -140,7 +141,7 @@ async function createServices(config: ZeppelinConfig, confDir: string): Promise<
   return { services, auth };
 }
 
-/** CORS, CSRF and content-type rules of PROTOCOL 1.11, and the security headers, on every request. */
+/** CORS, CSRF and content-type rules of PROTOCOL 1.11, and the security headers (with our CSP), on every request. */
 function registerRequestPolicy(app: FastifyInstance, config: ZeppelinConfig, origins: OriginPolicy): void {
   app.addHook('onRequest', async (req, reply) => {
     const origin = req.headers.origin;
@@ -152,6 +153,7 @@ function registerRequestPolicy(app: FastifyInstance, config: ZeppelinConfig, ori
     reply.header('X-FRAME-OPTIONS', config.getString('zeppelin.server.xframe.options', 'SAMEORIGIN'));
     reply.header('X-XSS-Protection', '1; mode=block');
     reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Content-Security-Policy', contentSecurityPolicy(pathOf(req.url)));
     const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
     if (origin !== undefined && !allowed && (preflight || STATE_CHANGING.has(req.method))) {
       return reply.code(403).type('text/plain').send('Origin not allowed');

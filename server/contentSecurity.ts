@@ -1,0 +1,39 @@
+/**
+ * The Content-Security-Policy of every response (README, "Security"). The app may run only its own scripts and
+ * workers: no inline script and no eval in the app's origin, so a note name or a result that smuggles markup into
+ * the page cannot run anything there. Results with HTML run in frames of one page only, the result frame, whose
+ * own policy sandboxes it into an opaque origin and lets the note's scripts do what they like inside it.
+ *
+ * What is allowed beyond the app's own files, and why:
+ * - `script-src blob:`: Helium visualization and spell bundles are script text the app fetches from the server and
+ *   runs as blob: scripts it creates itself (sagas/helium.ts, src/app/browserDeps.ts loadBundle).
+ * - `style-src 'unsafe-inline'`: Monaco, React and the chart libraries set styles at run time; styles cannot run code.
+ * - `img-src *`, `connect-src http: https:`: images in results and map tiles from configured servers; importing a
+ *   note from a URL fetches that URL from the browser.
+ */
+export const RESULT_FRAME_PATH = '/result-frame.html';
+
+const APP_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' blob:",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  'img-src * data: blob:',
+  "font-src 'self' data:",
+  "connect-src 'self' http: https:",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/**
+ * The result frame (src/result-frame.html): sandboxed even when opened on its own (no same-origin rights: it cannot
+ * read the app's cookies, storage or DOM), and within that sandbox as open as a result's HTML needs.
+ */
+const RESULT_FRAME_POLICY = [
+  'sandbox allow-scripts allow-popups allow-forms allow-modals',
+  "default-src * data: blob: 'unsafe-inline' 'unsafe-eval'",
+].join('; ');
+
+export const contentSecurityPolicy = (path: string): string => (path === RESULT_FRAME_PATH ? RESULT_FRAME_POLICY : APP_POLICY);
