@@ -4,9 +4,10 @@
  * the page cannot run anything there. Results with HTML run in frames of one page only, the result frame, whose
  * own policy sandboxes it into an opaque origin and lets the note's scripts do what they like inside it.
  *
+ * Helium visualization and spell bundles are scripts of this server (`/api/helium/bundle/load/<name>`) that the app
+ * loads by URL (src/app/browserDeps.ts bundleLoader), so `script-src 'self'` covers them.
+ *
  * What is allowed beyond the app's own files, and why:
- * - `script-src blob:`: Helium visualization and spell bundles are script text the app fetches from the server and
- *   runs as blob: scripts it creates itself (sagas/helium.ts, src/app/browserDeps.ts loadBundle).
  * - `style-src 'unsafe-inline'`: Monaco, React and the chart libraries set styles at run time; styles cannot run code.
  * - `img-src *`, `connect-src http: https:`: images in results and map tiles from configured servers; importing a
  *   note from a URL fetches that URL from the browser.
@@ -15,7 +16,7 @@ export const RESULT_FRAME_PATH = '/result-frame.html';
 
 const APP_POLICY = [
   "default-src 'self'",
-  "script-src 'self' blob:",
+  "script-src 'self'",
   "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   'img-src * data: blob:',
