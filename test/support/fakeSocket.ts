@@ -1,5 +1,8 @@
 /** Scripted sockets for the socket saga: each openSocket() call takes the next scripted outcome. */
 import type { SocketLike } from '../../sagas/deps';
+import type { Activity } from './manualClock';
+
+const quiet: Pick<Activity, 'bump'> = { bump: () => undefined };
 
 export class FakeSocket implements SocketLike {
   readyState = 1;
@@ -9,23 +12,29 @@ export class FakeSocket implements SocketLike {
   onclose: ((ev: { code: number; reason?: string }) => void) | null = null;
   onerror: ((ev: unknown) => void) | null = null;
 
+  constructor(private readonly activity: Pick<Activity, 'bump'> = quiet) {}
+
   send(data: string): void {
     if (this.readyState !== 1) throw new Error('send on a closed socket');
+    this.activity.bump();
     this.sent.push(data);
   }
   close(code = 1000): void {
     if (this.readyState !== 1) return;
+    this.activity.bump();
     this.readyState = 3;
     this.closedWith = code;
     this.onclose?.({ code });
   }
   /** The server pushes a frame. */
   serverSend(frame: unknown): void {
+    this.activity.bump();
     this.onmessage?.({ data: typeof frame === 'string' ? frame : JSON.stringify(frame) });
   }
   /** The server (or the network) closes the connection. */
   serverClose(code: number): void {
     if (this.readyState !== 1) return;
+    this.activity.bump();
     this.readyState = 3;
     this.onclose?.({ code });
   }
@@ -37,7 +46,7 @@ export class FakeSocket implements SocketLike {
   }
 }
 
-export function fakeSocketFactory() {
+export function fakeSocketFactory(activity?: Activity) {
   const sockets: FakeSocket[] = [];
   const outcomes: ('open' | 'fail')[] = [];
   return {
@@ -46,12 +55,15 @@ export function fakeSocketFactory() {
     script(...next: ('open' | 'fail')[]) {
       outcomes.push(...next);
     },
-    openSocket: async (): Promise<FakeSocket | null> => {
+    openSocket: (): Promise<FakeSocket | null> => {
       const outcome = outcomes.shift() ?? 'open';
-      if (outcome === 'fail') return null;
-      const s = new FakeSocket();
-      sockets.push(s);
-      return s;
+      let s: FakeSocket | null = null;
+      if (outcome === 'open') {
+        s = new FakeSocket(activity);
+        sockets.push(s);
+      }
+      const opened = Promise.resolve(s);
+      return activity ? activity.track(opened) : opened;
     },
     last: (): FakeSocket => {
       const s = sockets[sockets.length - 1];

@@ -8,11 +8,11 @@ import { HttpError, type RestClient } from '../../sagas/restClient';
 import { makeStore } from '../../src/app/store';
 import { ANONYMOUS_AUTH } from '../../protocol';
 import { fakeSocketFactory } from './fakeSocket';
-import { manualClock, settle } from './manualClock';
+import { activityTracker, manualClock, type Activity } from './manualClock';
 
 export type RestReply = unknown | HttpError | ((body: unknown) => unknown);
 
-export function fakeRest(replies: Record<string, RestReply>) {
+export function fakeRest(replies: Record<string, RestReply>, activity?: Activity) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const answer = (method: string, path: string, body?: unknown): unknown => {
     calls.push({ method, path, body });
@@ -23,10 +23,11 @@ export function fakeRest(replies: Record<string, RestReply>) {
     if (v instanceof HttpError) throw v;
     return v;
   };
+  const tracked = <T,>(p: Promise<T>): Promise<T> => (activity ? activity.track(p) : p);
   const client: RestClient = {
     base: '/api',
-    request: async <T,>(method: string, path: string, body?: unknown) => answer(method, path, body) as T,
-    text: async (path: string) => String(answer('GET', path)),
+    request: <T,>(method: string, path: string, body?: unknown) => tracked((async () => answer(method, path, body) as T)()),
+    text: (path: string) => tracked((async () => String(answer('GET', path)))()),
   };
   return { client, calls };
 }
@@ -49,15 +50,16 @@ export interface TestStoreOptions {
 }
 
 export function makeTestStore(opts: TestStoreOptions = {}) {
-  const clock = manualClock(1_700_000_000_000);
-  const sockets = fakeSocketFactory();
+  const activity = activityTracker();
+  const clock = manualClock(1_700_000_000_000, activity);
+  const sockets = fakeSocketFactory(activity);
   const rest = fakeRest({
     'GET /security/ticket': ANONYMOUS_TICKET,
     'GET /helium/enabledPackage': [],
     'GET /version': { version: '0.13.0-test' },
     'GET /configurations/client': { wsMaxMessageSize: 10240000 },
     ...opts.rest,
-  });
+  }, activity);
   const navigations: string[] = [];
   const titles: string[] = [];
   const redirects: string[] = [];
@@ -84,22 +86,25 @@ export function makeTestStore(opts: TestStoreOptions = {}) {
     setTitle: (t) => { titles.push(t); },
     reload: () => { reloads++; },
     download: (fileName, text) => { downloads.push({ fileName, text }); },
-    loadBundle: async (name) => [name],
+    loadBundle: (name) => activity.track(Promise.resolve([name])),
     openWindow: (url) => { openedWindows.push(url); },
-    copyText: async (text) => { copied.push(text); return opts.clipboard ?? true; },
+    copyText: (text) => {
+      copied.push(text);
+      return activity.track(Promise.resolve(opts.clipboard ?? true));
+    },
     helium: opts.helium ?? createHeliumRegistry(),
     pingIntervalMs: opts.pingIntervalMs ?? 10_000,
-    fetchUrl: async (url) => {
+    fetchUrl: (url) => activity.track((async () => {
       fetchedUrls.push(url);
       const r = opts.urls?.[url];
       if (r === undefined) throw new Error('Failed to fetch');
       if (r instanceof Error) throw r;
       return r;
-    },
-    clearBasicAuth: async () => {
+    })()),
+    clearBasicAuth: () => activity.track((async () => {
       basicAuthCleared++;
       return opts.clearBasicAuth ?? true;
-    },
+    })()),
     prefs: {
       load: () => ({ ...opts.prefs }),
       save: (p) => { savedPrefs.push(p); },
@@ -107,12 +112,13 @@ export function makeTestStore(opts: TestStoreOptions = {}) {
     },
   };
   const { store, log, task } = makeStore({ deps, now: clock.now, devChecks: true, devTools: false });
+  store.subscribe(() => activity.bump());
   return {
     store, log, task, clock, sockets, deps, rest, openedWindows, copied, navigations, titles, redirects, downloads, fetchedUrls, savedPrefs,
     basicAuthCleared: () => basicAuthCleared,
     reloads: () => reloads,
     /** Action types recorded so far, optionally only those matching a prefix list. */
     types: (...prefixes: string[]) => log.types().filter((t) => prefixes.length === 0 || prefixes.some((p) => t.startsWith(p))),
-    settle,
+    settle: () => activity.settle(),
   };
 }
