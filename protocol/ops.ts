@@ -61,6 +61,8 @@ export const RECEIVE_OPS = [
   'APP_LOAD', 'APP_STATUS_CHANGE', 'APP_APPEND_OUTPUT', 'APP_UPDATE_OUTPUT', 'RUN_PARAGRAPH_USING_SPELL',
   // misc and errors
   'CONFIGURATIONS_INFO', 'NOTICE', 'AUTH_INFO', 'ERROR_INFO', 'SESSION_LOGOUT',
+  // our server's answer to PING (an extension: Zeppelin never answers PING, and its clients ignore unknown ops)
+  'PONG',
 ] as const;
 
 export type SendOp = (typeof SEND_OPS)[number];
@@ -80,6 +82,16 @@ export const OP_DIRECTIONS: Readonly<Record<Op, Direction>> = Object.fromEntries
     .sort()
     .map((op) => [op, sendSet.has(op) && receiveSet.has(op) ? 'both' : sendSet.has(op) ? 'c-s' : 's-c']),
 ) as Record<Op, Direction>;
+
+/**
+ * Ops whose note the server takes from the connection's attachment (PROTOCOL 1.9), so they only work on a
+ * connection that has opened the note; `COMMIT_PARAGRAPH` and `PATCH_PARAGRAPH` fall back to `noteId`.
+ */
+export const ATTACHED_NOTE_OPS: readonly SendOp[] = [
+  'RUN_PARAGRAPH', 'CANCEL_PARAGRAPH', 'INSERT_PARAGRAPH', 'COPY_PARAGRAPH', 'MOVE_PARAGRAPH', 'PARAGRAPH_REMOVE',
+  'PARAGRAPH_CLEAR_OUTPUT', 'COMPLETION', 'EDITOR_SETTING', 'CLONE_NOTE', 'PARAGRAPH_EXECUTED_BY_SPELL',
+  'COMMIT_PARAGRAPH', 'PATCH_PARAGRAPH',
+];
 
 /** Ops Zeppelin refuses while a note runs sequentially (PROTOCOL 1.4 step 6), when the payload names the note. */
 export const BLOCKED_WHILE_NOTE_RUNS: readonly SendOp[] = [

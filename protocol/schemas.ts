@@ -188,6 +188,7 @@ export const RECEIVE_SCHEMAS = {
   AUTH_INFO: payload({ info: opt(str) }),
   ERROR_INFO: payload({ info: opt(str) }),
   SESSION_LOGOUT: payload({ info: opt(str) }),
+  PONG: EMPTY,
 } satisfies { readonly [K in ReceiveOp]: v.GenericSchema };
 
 type Schemas<T> = { [K in keyof T]: T[K] extends v.GenericSchema ? v.InferOutput<T[K]> : never };

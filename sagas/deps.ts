@@ -34,8 +34,11 @@ export function createCredentialVault(initial: FrameAuth): CredentialVault {
 export interface SagaDeps {
   /** The websocket URL, derived from the page location (see wsUrl.ts). */
   wsUrl: string;
-  /** Resolves with an open socket, or null when the connection could not be opened. */
-  openSocket(url: string): Promise<SocketLike | null>;
+  /**
+   * Resolves with an open socket, or null when the connection could not be opened. `signal` abandons an attempt
+   * still waiting for the server (it then resolves null); a socket already open is not affected.
+   */
+  openSocket(url: string, signal?: AbortSignal): Promise<SocketLike | null>;
   sleep(ms: number): Promise<void>;
   random(): number;
   now(): number;

@@ -39,6 +39,16 @@ export const WS_SEND_PREFIX = 'ws/send/';
 export const isWsSend = (a: unknown): a is WsSendAction =>
   typeof a === 'object' && a !== null && typeof (a as UnknownAction).type === 'string' && (a as UnknownAction).type.startsWith(WS_SEND_PREFIX);
 
+/**
+ * A send the socket saga writes to the socket itself (re-attaching a note after a reconnect): recorded and reduced
+ * like any send, but not queued in the outbox.
+ */
+export const sentDirectly = <A extends WsSendAction>(action: A): A & { meta: { direct: true } } => ({ ...action, meta: { direct: true } });
+
+/** What the outbox queues: every send but the socket saga's own. */
+export const isQueuedSend = (a: unknown): a is WsSendAction =>
+  isWsSend(a) && (a as { meta?: { direct?: unknown } }).meta?.direct !== true;
+
 export const opOfSend = (a: WsSendAction): SendOp => a.type.slice(WS_SEND_PREFIX.length) as SendOp;
 
 /** Turns a decoded server frame into its action. */

@@ -31,6 +31,12 @@ export async function handleFrame(conn: Connection, raw: Buffer, s: Services, ma
     return;
   }
   const frame = decoded.frame;
+  // Our extension (PROTOCOL 1.6): PING is answered, before the ticket check, so a page that is not logged in can
+  // tell a live connection from a dead one too. The answer carries nothing but its op.
+  if (frame.op === 'PING') {
+    conn.send('PONG', {});
+    return;
+  }
   const auth = authenticate(frame, s.tickets, s.authEnabled);
   if (auth.kind === 'drop') return;
   if (auth.kind === 'logout') {

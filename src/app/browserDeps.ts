@@ -11,7 +11,7 @@ import { wsUrlFor } from './wsUrl';
 /** Both stock Zeppelin UIs ping every 10 s (spec constant). */
 export const PING_INTERVAL_MS = 10_000;
 
-export function openSocket(url: string): Promise<SocketLike | null> {
+export function openSocket(url: string, signal?: AbortSignal): Promise<SocketLike | null> {
   return new Promise((resolve) => {
     let ws: WebSocket;
     try {
@@ -20,17 +20,27 @@ export function openSocket(url: string): Promise<SocketLike | null> {
       resolve(null);
       return;
     }
+    const giveUp = () => {
+      ws.onopen = null;
+      ws.onclose = null;
+      ws.close();
+      resolve(null);
+    };
+    signal?.addEventListener('abort', giveUp, { once: true });
     ws.onopen = () => {
+      signal?.removeEventListener('abort', giveUp);
       ws.onopen = null;
       ws.onerror = null;
       ws.onclose = null;
       resolve(ws as unknown as SocketLike);
     };
     ws.onerror = () => undefined;
-    ws.onclose = () => resolve(null);
+    ws.onclose = () => {
+      signal?.removeEventListener('abort', giveUp);
+      resolve(null);
+    };
   });
 }
-
 
 type BundleWindow = Window & { _heliumBundles?: HeliumBundleEntry[] };
 

@@ -98,19 +98,171 @@ describe('reconnect', () => {
 });
 
 describe('outbox', () => {
-  test('frames sent while disconnected are queued and flushed in order after reconnecting', async () => {
+  const NOTE_ID = '2EYDJKFFY';
+  const OPEN_NOTE_REQUESTS = ['GET_INTERPRETER_BINDINGS', 'LIST_REVISION_HISTORY', 'LIST_CONFIGURATIONS'];
+
+  /** Connected with the fixture note open, then the connection drops. */
+  async function offlineOnNote() {
     const t = await connected();
+    t.store.dispatch(route.changed(`/notebook/${NOTE_ID}`));
+    await t.clock.advance(0);
+    const note = loadFixtureNote();
+    t.sockets.last().serverSend(frame('NOTE', { note }));
+    await t.clock.advance(0);
     t.sockets.last().serverClose(1006);
     await t.clock.advance(0);
-    t.store.dispatch(wsOut.COMMIT_PARAGRAPH({ id: 'p1', paragraph: 'a', params: {}, config: {} }));
-    t.store.dispatch(wsOut.MOVE_PARAGRAPH({ id: 'p1', index: 2 }));
-    await t.clock.advance(0);
-    const old = t.sockets.last();
-    expect(old.ops()).toEqual(['LIST_NOTES', 'GET_HOME_NOTE']);
+    return { t, note, old: t.sockets.last() };
+  }
+
+  test('after reconnecting, the note is re-attached first (GET_NOTE, then its NOTE), then the queued sends go out in order', async () => {
+    const { t, note, old } = await offlineOnNote();
+    const [a, b] = [note.paragraphs[0].id, note.paragraphs[1].id];
+    t.store.dispatch(wsOut.COMMIT_PARAGRAPH({ id: a, noteId: NOTE_ID, paragraph: 'edited offline', params: {}, config: {} }));
+    t.store.dispatch(wsOut.INSERT_PARAGRAPH({ index: 1 }));
+    t.store.dispatch(wsOut.MOVE_PARAGRAPH({ id: b, index: 0 }));
+    t.store.dispatch(wsOut.RUN_PARAGRAPH({ id: a, paragraph: 'edited offline', params: {}, config: {} }));
     await t.clock.advance(backoffMs(1, () => 0.5));
-    expect(t.sockets.last()).not.toBe(old);
-    expect(t.sockets.last().ops()).toEqual(['COMMIT_PARAGRAPH', 'MOVE_PARAGRAPH', 'LIST_NOTES', 'GET_HOME_NOTE']);
+    const s = t.sockets.last();
+    expect(s).not.toBe(old);
+    // The server ignores paragraph ops on a connection that has no note yet (PROTOCOL 1.9): nothing goes before it.
+    expect(s.ops().filter((op) => op !== 'PING')).toEqual(['LIST_NOTES', 'GET_NOTE']);
+    s.serverSend(frame('NOTE', { note }));
+    await t.clock.advance(0);
+    expect(s.ops().filter((op) => op !== 'PING')).toEqual([
+      'LIST_NOTES', 'GET_NOTE', 'COMMIT_PARAGRAPH', 'INSERT_PARAGRAPH', 'MOVE_PARAGRAPH', 'RUN_PARAGRAPH',
+      // what opening the note asks for, sent by the note page's sagas when the NOTE came
+      ...OPEN_NOTE_REQUESTS,
+    ]);
+    expect(s.frames().find((f) => f.op === 'MOVE_PARAGRAPH')?.data).toEqual({ id: b, index: 0 });
+    expect(t.store.getState().ui.toasts).toEqual([]);
     t.task?.cancel();
+  });
+
+  test('a queued send whose paragraph was deleted meanwhile is not sent, and the user is told', async () => {
+    const { t, note } = await offlineOnNote();
+    const [a, gone] = [note.paragraphs[0].id, note.paragraphs[1].id];
+    t.store.dispatch(wsOut.RUN_PARAGRAPH({ id: gone, paragraph: 'x', params: {}, config: {} }));
+    t.store.dispatch(wsOut.MOVE_PARAGRAPH({ id: a, index: 1 }));
+    await t.clock.advance(backoffMs(1, () => 0.5));
+    const s = t.sockets.last();
+    s.serverSend(frame('NOTE', { note: { ...note, paragraphs: note.paragraphs.filter((p) => p.id !== gone) } }));
+    await t.clock.advance(0);
+    expect(s.ops().filter((op) => op !== 'PING')).toEqual(['LIST_NOTES', 'GET_NOTE', 'MOVE_PARAGRAPH', ...OPEN_NOTE_REQUESTS]);
+    expect(t.store.getState().ui.toasts.map((x) => [x.level, x.text])).toEqual([
+      ['warning', 'Run paragraph, made while offline, was not sent: the paragraph was deleted meanwhile.'],
+    ]);
+    t.task?.cancel();
+  });
+
+  test('when the note can no longer be opened, its queued sends are reported instead of sent', async () => {
+    const { t, note } = await offlineOnNote();
+    t.store.dispatch(wsOut.INSERT_PARAGRAPH({ index: 0 }));
+    t.store.dispatch(wsOut.RUN_PARAGRAPH({ id: note.paragraphs[0].id, paragraph: 'x', params: {}, config: {} }));
+    await t.clock.advance(backoffMs(1, () => 0.5));
+    const s = t.sockets.last();
+    s.serverSend(frame('ERROR_INFO', { info: 'HTTP 404 Not Found' }));
+    await t.clock.advance(0);
+    expect(s.ops().filter((op) => op !== 'PING')).toEqual(['LIST_NOTES', 'GET_NOTE']);
+    expect(t.store.getState().ui.toasts.map((x) => x.text)).toEqual([
+      'Insert paragraph, made while offline, was not sent: the note was deleted meanwhile or can no longer be opened.',
+      'Run paragraph, made while offline, was not sent: the note was deleted meanwhile or can no longer be opened.',
+    ]);
+    t.task?.cancel();
+  });
+
+  test('sends made on another note than the one now shown re-attach to it, then to the shown note again', async () => {
+    const { t, note } = await offlineOnNote();
+    t.store.dispatch(wsOut.RUN_PARAGRAPH({ id: note.paragraphs[0].id, paragraph: 'x', params: {}, config: {} }));
+    t.store.dispatch(route.changed('/notebook/OTHER'));
+    await t.clock.advance(backoffMs(1, () => 0.5));
+    const s = t.sockets.last();
+    expect(s.ops().filter((op) => op !== 'PING')).toEqual(['LIST_NOTES', 'GET_NOTE']);
+    expect(s.frames()[1].data).toEqual({ id: NOTE_ID });
+    s.serverSend(frame('NOTE', { note }));
+    await t.clock.advance(0);
+    expect(s.frames().filter((f) => f.op !== 'PING').map((f) => [f.op, f.data.id]).slice(0, 4)).toEqual([
+      ['LIST_NOTES', undefined], ['GET_NOTE', NOTE_ID], ['RUN_PARAGRAPH', note.paragraphs[0].id], ['GET_NOTE', 'OTHER'],
+    ]);
+    t.task?.cancel();
+  });
+
+  test('with nothing queued, a reconnect does not wait for the note before sending new work', async () => {
+    const { t, note } = await offlineOnNote();
+    await t.clock.advance(backoffMs(1, () => 0.5));
+    t.store.dispatch(wsOut.RUN_PARAGRAPH({ id: note.paragraphs[0].id, paragraph: 'x', params: {}, config: {} }));
+    await t.clock.advance(0);
+    expect(t.sockets.last().ops().filter((op) => op !== 'PING')).toEqual(['LIST_NOTES', 'GET_NOTE', 'RUN_PARAGRAPH']);
+    t.task?.cancel();
+  });
+});
+
+describe('liveness', () => {
+  test('a connection that stops answering (our server answers PING) is given up within 30 s: Reconnecting…, then a new one', async () => {
+    const t = await connected();
+    await t.clock.advance(60_000);
+    expect(t.sockets.attempts()).toBe(1); // PONGs keep a healthy connection
+    const first = t.sockets.last();
+    first.frozen = true;
+    let waited = 0;
+    while (t.store.getState().connection.status === 'connected' && waited < 60_000) {
+      await t.clock.advance(1000);
+      waited += 1000;
+    }
+    expect(waited).toBeLessThanOrEqual(30_000);
+    expect(t.store.getState().connection.status).toBe('reconnecting');
+    // The browser may sit on the close handshake of a dead server for a minute: the saga does not wait for it.
+    expect(first.closedWith).toBe(4000);
+    await t.clock.advance(backoffMs(1, () => 0.5));
+    expect(t.sockets.attempts()).toBe(2);
+    expect(t.store.getState().connection.status).toBe('connected');
+    t.task?.cancel();
+  });
+
+  test('a Zeppelin server never answers PING: a quiet connection is probed with LIST_CONFIGURATIONS, outside the log', async () => {
+    const t = makeTestStore();
+    const configurations = { 'zeppelin.notebook.storage': 'git' };
+    t.sockets.autoReplies = { LIST_CONFIGURATIONS: () => ({ op: 'CONFIGURATIONS_INFO', data: { configurations } }) };
+    await t.clock.advance(0);
+    await t.clock.advance(5 * 60_000);
+    const s = t.sockets.last();
+    expect(t.sockets.attempts()).toBe(1);
+    expect(t.store.getState().connection.status).toBe('connected');
+    const probes = s.ops().filter((op) => op === 'LIST_CONFIGURATIONS').length;
+    expect(probes).toBeGreaterThan(5);
+    expect(probes).toBeLessThanOrEqual(30);
+    expect(t.types().filter((x) => x.includes('CONFIGURATIONS'))).toEqual([]);
+    // The app's own request is still answered through the store.
+    t.store.dispatch(wsOut.LIST_CONFIGURATIONS({}));
+    await t.clock.advance(0);
+    expect(t.types().filter((x) => x.includes('CONFIGURATIONS'))).toEqual(['ws/send/LIST_CONFIGURATIONS', 'ws/CONFIGURATIONS_INFO']);
+    s.frozen = true;
+    let waited = 0;
+    while (t.store.getState().connection.status === 'connected' && waited < 60_000) {
+      await t.clock.advance(1000);
+      waited += 1000;
+    }
+    expect(waited).toBeLessThanOrEqual(30_000);
+    expect(t.store.getState().connection.status).toBe('reconnecting');
+    t.task?.cancel();
+  });
+
+  test('an attempt the server never answers (stopped server) is given up and retried', async () => {
+    const t = await connected();
+    t.sockets.last().serverClose(1006);
+    t.sockets.script('hang', 'hang');
+    await t.clock.advance(0);
+    await t.clock.advance(60_000);
+    expect(t.sockets.hungAttempts()).toBe(2);
+    expect(t.sockets.attempts()).toBe(2);
+    expect(t.store.getState().connection.status).toBe('connected');
+    t.task?.cancel();
+  });
+
+  test('cancelling the socket saga (logout, teardown) closes its socket', async () => {
+    const t = await connected();
+    t.task?.cancel();
+    await t.clock.advance(0);
+    expect(t.sockets.last().closedWith).toBe(1000);
   });
 });
 

@@ -4,6 +4,7 @@ import type { HandlerTable } from '../context';
 const CONFIGURATIONS_PATH = '/api/configurations/all';
 
 export const miscHandlers = {
+  // Answered with PONG in dispatch.ts, before the ticket check; never reaches a handler.
   PING: () => undefined,
 
   // The same rule as GET /api/configurations/all (admins only in Zeppelin's template); everyone else gets what
