@@ -5,6 +5,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { getContext } from 'redux-saga/effects';
 import type { FrameAuth } from '../protocol';
+import type { ActionLogLimits, ActionLogStats } from '../slices/ui';
 import type { HeliumRegistry } from './heliumRegistry';
 import type { RestClient } from './restClient';
 
@@ -74,13 +75,22 @@ export interface SagaDeps {
   clearBasicAuth(): Promise<boolean>;
   /** The user's display preferences, kept in the browser between visits. */
   prefs: PreferenceStore;
-  /** The action log as a DevTools-importable JSON text; bound once the store exists. */
-  exportActionLog?: () => string;
+  /** The support action log; bound once the store exists. */
+  actionLog?: ActionLogAccess;
+}
+
+/** The support action log (src/app/actionLog.ts), as the sagas use it. */
+export interface ActionLogAccess {
+  /** The log as a DevTools-importable JSON text, secrets redacted. */
+  exportText(): string;
+  stats(): ActionLogStats;
+  setLimits(limits: ActionLogLimits): void;
 }
 
 export interface Preferences {
   theme?: 'system' | 'light' | 'dark';
   locale?: string;
+  actionLog?: ActionLogLimits;
 }
 
 export interface PreferenceStore {

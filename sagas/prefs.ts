@@ -1,7 +1,10 @@
-/** Theme and date language: restored from the browser at start, saved whenever the user changes them. */
+/**
+ * Theme, date language and the action log's limits: restored from the browser at start, saved whenever the user
+ * changes them.
+ */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery } from 'redux-saga/effects';
-import { ui } from '../slices/ui';
+import { checkActionLogLimits, MB, ui } from '../slices/ui';
 import { resolveLanguageTag } from '../slices/domain/locales';
 import type { RootState } from '../slices/rootReducer';
 import type { Preferences, SagaDeps } from './deps';
@@ -10,7 +13,7 @@ const THEMES = new Set(['system', 'light', 'dark']);
 
 function* save(deps: SagaDeps): SagaIterator<void> {
   const s: RootState = yield select();
-  yield call([deps.prefs, deps.prefs.save], { theme: s.ui.theme, locale: s.ui.locale });
+  yield call([deps.prefs, deps.prefs.save], { theme: s.ui.theme, locale: s.ui.locale, actionLog: s.ui.actionLogLimits });
 }
 
 export function* prefsSaga(deps: SagaDeps): SagaIterator<void> {
@@ -21,5 +24,9 @@ export function* prefsSaga(deps: SagaDeps): SagaIterator<void> {
   // Only differences from the defaults are dispatched, so a default start adds nothing to the log.
   if (theme !== s.ui.theme) yield put(ui.themeChosen(theme));
   if (locale !== s.ui.locale) yield put(ui.localeChosen(locale));
-  yield takeEvery([ui.themeChosen.type, ui.localeChosen.type], save, deps);
+  const limits = p.actionLog ? checkActionLogLimits(p.actionLog.maxEntries, p.actionLog.maxBytes / MB) : null;
+  if (limits && !('error' in limits) && (limits.maxEntries !== s.ui.actionLogLimits.maxEntries || limits.maxBytes !== s.ui.actionLogLimits.maxBytes)) {
+    yield put(ui.actionLogLimitsChosen(limits));
+  }
+  yield takeEvery([ui.themeChosen.type, ui.localeChosen.type, ui.actionLogLimitsChosen.type], save, deps);
 }

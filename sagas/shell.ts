@@ -1,8 +1,11 @@
-/** Small shell reactions to server ops: toast expiry, note downloads, opening a note the server just created. */
+/**
+ * Small shell reactions to server ops: toast expiry, note downloads, opening a note the server just created; and the
+ * support action log (download, what it keeps, its limits).
+ */
 import type { SagaIterator } from 'redux-saga';
 import { call, fork, put, select, takeEvery } from 'redux-saga/effects';
 import { notes } from '../slices/notes';
-import { TOAST_TIMEOUT_MS, ui, type Toast } from '../slices/ui';
+import { TOAST_TIMEOUT_MS, ui, type ActionLogStats, type Toast } from '../slices/ui';
 import { wsIn } from '../slices/wsActions';
 import type { RootState } from '../slices/rootReducer';
 import type { SagaDeps } from './deps';
@@ -46,13 +49,26 @@ export const actionLogFileName = (now: number): string =>
   `zeppelin-action-log-${new Date(now).toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, '')}.json`;
 
 function* onActionLogDownload(deps: SagaDeps): SagaIterator<void> {
-  if (!deps.exportActionLog) return;
-  const text: string = yield call(deps.exportActionLog);
+  if (!deps.actionLog) return;
+  const text: string = yield call([deps.actionLog, deps.actionLog.exportText]);
   yield call(deps.download, actionLogFileName(deps.now()), text, 'application/json');
+}
+
+function* showActionLogStats(deps: SagaDeps): SagaIterator<void> {
+  const stats: ActionLogStats | null = deps.actionLog ? yield call([deps.actionLog, deps.actionLog.stats]) : null;
+  yield put(ui.dialogOpened({ kind: 'actionLog', stats }));
+}
+
+function* onActionLogLimits(deps: SagaDeps, action: ReturnType<typeof ui.actionLogLimitsChosen>): SagaIterator<void> {
+  if (deps.actionLog) yield call([deps.actionLog, deps.actionLog.setLimits], action.payload);
+  const dialog: RootState['ui']['dialog'] = yield select((s: RootState) => s.ui.dialog);
+  if (dialog?.kind === 'actionLog') yield* showActionLogStats(deps);
 }
 
 export function* shellSaga(deps: SagaDeps): SagaIterator<void> {
   yield takeEvery(ui.actionLogDownloadRequested.type, onActionLogDownload, deps);
+  yield takeEvery(ui.actionLogSettingsRequested.type, showActionLogStats, deps);
+  yield takeEvery(ui.actionLogLimitsChosen.type, onActionLogLimits, deps);
   yield fork(watchToasts, deps);
   yield takeEvery(wsIn.CONVERTED_NOTE_NBFORMAT.type, onConverted, deps);
   yield takeEvery(wsIn.NEW_NOTE.type, onNewNote, deps);

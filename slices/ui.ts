@@ -17,12 +17,44 @@ export interface Toast {
   timeoutMs?: number;
 }
 
+/** How much the support action log keeps (src/app/actionLog.ts); the user sees and changes it. */
+export interface ActionLogLimits {
+  maxEntries: number;
+  /** JSON size of the kept actions and checkpoints. */
+  maxBytes: number;
+}
+
+export interface ActionLogStats {
+  entries: number;
+  bytes: number;
+  limits: ActionLogLimits;
+  /** Time of the oldest kept action. */
+  oldestAt: number | null;
+}
+
+/** A day of a busy session: tens of thousands of frames and a few hundred MB of output at most. */
+export const DEFAULT_ACTION_LOG_LIMITS: ActionLogLimits = { maxEntries: 200_000, maxBytes: 64 * 1024 * 1024 };
+export const ACTION_LOG_BOUNDS = { minEntries: 1000, maxEntries: 5_000_000, minMb: 1, maxMb: 2048 } as const;
+export const MB = 1024 * 1024;
+
+/** The limits typed in the action log dialog, or the message saying what is wrong with them. */
+export function checkActionLogLimits(entries: number, mb: number): ActionLogLimits | { error: string } {
+  const b = ACTION_LOG_BOUNDS;
+  if (!Number.isInteger(entries) || entries < b.minEntries || entries > b.maxEntries) {
+    return { error: `Actions: a whole number from ${b.minEntries.toLocaleString('en-US')} to ${b.maxEntries.toLocaleString('en-US')}.` };
+  }
+  if (!Number.isFinite(mb) || mb < b.minMb || mb > b.maxMb) return { error: `Size: from ${b.minMb} to ${b.maxMb} MB.` };
+  return { maxEntries: entries, maxBytes: Math.round(mb * MB) };
+}
+
 export type Dialog =
   | { kind: 'insufficientPrivileges'; info: string }
   | { kind: 'details'; info: string }
   | { kind: 'login'; info: string | null; error?: string; pending?: boolean }
   /** A titled message with a Close button (job run/stop failures, About). */
-  | { kind: 'message'; title: string; info: string };
+  | { kind: 'message'; title: string; info: string }
+  /** What the action log keeps now, and its limits. */
+  | { kind: 'actionLog'; stats: ActionLogStats | null };
 
 export interface UiState {
   toasts: Toast[];
@@ -31,9 +63,12 @@ export interface UiState {
   theme: 'system' | 'light' | 'dark';
   /** BCP 47 tag of the date language (see src/app/locales.ts). */
   locale: string;
+  actionLogLimits: ActionLogLimits;
 }
 
-const initialState: UiState = { toasts: [], nextToastId: 1, dialog: null, theme: 'system', locale: 'en-US' };
+const initialState: UiState = {
+  toasts: [], nextToastId: 1, dialog: null, theme: 'system', locale: 'en-US', actionLogLimits: DEFAULT_ACTION_LOG_LIMITS,
+};
 
 /** Spec: toasts stay 6000 ms, have a dismiss button and are not dismissed by a click on them. */
 export const TOAST_TIMEOUT_MS = 6000;
@@ -65,6 +100,11 @@ export const uiSlice = createSlice({
     },
     /** Support: save the action log as a file (handled by the shell saga). */
     actionLogDownloadRequested() {},
+    /** Support: show what the action log keeps (the shell saga reads it and opens the dialog). */
+    actionLogSettingsRequested() {},
+    actionLogLimitsChosen(state, action: PayloadAction<ActionLogLimits>) {
+      state.actionLogLimits = action.payload;
+    },
     themeChosen(state, action: PayloadAction<UiState['theme']>) {
       state.theme = action.payload;
     },
@@ -100,8 +140,9 @@ export const uiSlice = createSlice({
     selectDialog: (s) => s.dialog,
     selectTheme: (s) => s.theme,
     selectLocale: (s) => s.locale,
+    selectActionLogLimits: (s) => s.actionLogLimits,
   },
 });
 
 export const ui = uiSlice.actions;
-export const { selectToasts, selectDialog, selectTheme, selectLocale } = uiSlice.selectors;
+export const { selectToasts, selectDialog, selectTheme, selectLocale, selectActionLogLimits } = uiSlice.selectors;

@@ -1,59 +1,163 @@
 /**
- * Records every action that reaches the store (inbound frames, outbound sends, user intents) with a sequence number
- * and a timestamp, in a bounded buffer. Each entry also remembers the state it was applied to (a reference: Redux
- * states share structure, so this costs little), so the state before the oldest kept entry is always at hand and
- * that state + the kept actions reproduce the current state.
+ * Records every action that reaches the store (inbound frames, outbound sends, user intents), for support staff:
+ * bounded, redacted at capture, and checkable on replay.
+ *
+ * Notes:
+ * - Memory: no entry keeps a state. The log keeps one start state (the state before its oldest entry), the actions,
+ *   and every CHECKPOINT_EVERY actions a checkpoint: a checksum of the state and the delta from the previous
+ *   checkpoint (stateDelta.ts: the changed paths only, streamed output as the appended text). Keeping a state per
+ *   entry pinned a copy of every version of a growing output string.
+ * - Bounds: at most `maxEntries` actions and `maxBytes` of actions and deltas (their JSON size). Over either, the
+ *   oldest checkpoint's span is dropped and the start state moves to that checkpoint by applying its delta, so the
+ *   log always replays from its start state to now. The user sees and changes the limits (saved in the browser).
+ * - Each entry carries a digest of the state after it (stateHash.ts), so a replay can name the first action after
+ *   which its state differs; the checkpoint checksums cover what the digest skips (long strings' contents).
+ * - Secrets are redacted at capture (redact.ts): entries, start state, checkpoints and the end state are all
+ *   redacted, and checksums are taken of redacted states, so a replay of the file agrees with them.
  */
 import { isAction, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import type { RootState } from '../../slices/rootReducer';
+import { DEFAULT_ACTION_LOG_LIMITS, type ActionLogLimits, type ActionLogStats } from '../../slices/ui';
+import { createRedactor } from './redact';
+import { diffState, applyDelta, type Change } from './stateDelta';
+import { createHasher } from './stateHash';
 
 export interface LogEntry {
   seq: number;
   at: number;
+  /** The action as recorded: secrets redacted. */
   action: UnknownAction;
+  /** Digest of the (redacted) state after this action. */
+  digest: number;
+  bytes: number;
 }
 
-interface Recorded<S> extends LogEntry {
-  before: S;
+export interface Checkpoint {
+  /** Sequence number of the last action the checkpoint's state includes. */
+  seq: number;
+  checksum: number;
+  /** From the previous checkpoint's state (or the start state) to this one's. */
+  delta: Change | undefined;
+  bytes: number;
 }
 
 export interface ActionLog<S> {
   middleware: Middleware;
   entries(): readonly LogEntry[];
-  /** State before the oldest kept entry (the current state when the log is empty). */
+  /** State before the oldest kept entry, redacted (the current state when the log is empty). */
   baseState(): S | undefined;
+  checkpoints(): readonly Checkpoint[];
+  /** The store's state now, redacted. */
+  currentState(): S | undefined;
   types(): string[];
+  stats(): ActionLogStats;
+  setLimits(limits: ActionLogLimits): void;
 }
 
-export const DEFAULT_ACTION_LOG_LIMIT = 5000;
+/** Actions between two checkpoints: the granularity of eviction and of replay checks. */
+export const CHECKPOINT_EVERY = 100;
 
-export function createActionLog<S>(opts: { now?: () => number; limit?: number } = {}): ActionLog<S> {
+const jsonSize = (v: unknown): number => (v === undefined ? 0 : JSON.stringify(v).length);
+
+export function createActionLog<S = RootState>(opts: { now?: () => number; limits?: ActionLogLimits; checkpointEvery?: number } = {}): ActionLog<S> {
   const now = opts.now ?? Date.now;
-  const limit = opts.limit ?? DEFAULT_ACTION_LOG_LIMIT;
-  // A ring buffer: no array shifting on the hot path of streamed output.
-  const ring: (Recorded<S> | undefined)[] = new Array(limit);
+  const every = opts.checkpointEvery ?? CHECKPOINT_EVERY;
+  let limits = opts.limits ?? DEFAULT_ACTION_LOG_LIMITS;
+  const redactor = createRedactor();
+  const digester = createHasher(false);
+  const checksummer = createHasher(true);
+  // Entries from `head` on are kept; the array is compacted now and then rather than shifted per eviction.
+  let list: LogEntry[] = [];
+  let head = 0;
+  let cps: Checkpoint[] = [];
+  let bytes = 0;
   let seq = 0;
-  let getState: (() => S) | null = null;
+  let base: unknown;
+  let lastCheckpointState: unknown;
+  let getState: (() => unknown) | null = null;
 
-  const ordered = (): Recorded<S>[] => {
-    const out: Recorded<S>[] = [];
-    const count = Math.min(seq, limit);
-    for (let i = seq - count; i < seq; i++) out.push(ring[i % limit] as Recorded<S>);
-    return out;
-  };
+  const count = () => list.length - head;
+
+  function checkpoint(state: unknown, at: number): void {
+    const delta = diffState(lastCheckpointState, state);
+    const cp = { seq: at, checksum: checksummer.hash(state), delta, bytes: jsonSize(delta) };
+    cps.push(cp);
+    bytes += cp.bytes;
+    lastCheckpointState = state;
+  }
+
+  /** Drops the oldest checkpoint's span; false when only the open span is left. */
+  function evictOldest(): boolean {
+    const cp = cps[0];
+    if (!cp) return false;
+    while (head < list.length && list[head].seq <= cp.seq) {
+      bytes -= list[head].bytes;
+      head++;
+    }
+    base = applyDelta(base, cp.delta);
+    bytes -= cp.bytes;
+    cps = cps.slice(1);
+    if (head > 4096 && head * 2 > list.length) {
+      list = list.slice(head);
+      head = 0;
+    }
+    return true;
+  }
+
+  function enforce(): void {
+    while ((count() > limits.maxEntries || bytes > limits.maxBytes) && evictOldest());
+  }
+
+  // The entry whose resulting state is not taken yet. A saga reacting to an action dispatches the next one before
+  // the first dispatch returns, so an entry is finished either when the next action arrives (the state then is
+  // the state after it) or when its own dispatch returns, whichever comes first.
+  let open: LogEntry | null = null;
+
+  function finish(state: unknown): void {
+    const entry = open;
+    if (!entry) return;
+    open = null;
+    const after = redactor.state(state);
+    entry.digest = digester.hash(after);
+    if ((entry.seq + 1) % every === 0) checkpoint(after, entry.seq);
+    enforce();
+  }
 
   const middleware: Middleware = (api) => (next) => (action) => {
-    getState = api.getState as () => S;
-    if (isAction(action)) {
-      ring[seq % limit] = { seq, at: now(), action: action as UnknownAction, before: api.getState() as S };
-      seq++;
+    getState = api.getState;
+    if (!isAction(action)) return next(action);
+    const before = api.getState() as RootState;
+    finish(before);
+    if (base === undefined) {
+      base = redactor.state(before);
+      lastCheckpointState = base;
     }
-    return next(action);
+    const recorded = redactor.action(action as UnknownAction, before);
+    const entry: LogEntry = { seq: seq++, at: now(), action: recorded, digest: 0, bytes: jsonSize(recorded) };
+    list.push(entry);
+    bytes += entry.bytes;
+    open = entry;
+    const result = next(action);
+    if (open === entry) finish(api.getState());
+    return result;
   };
+
+  const kept = () => list.slice(head);
 
   return {
     middleware,
-    entries: () => ordered().map(({ seq: n, at, action }) => ({ seq: n, at, action })),
-    baseState: () => (seq === 0 ? getState?.() : (ring[(seq - Math.min(seq, limit)) % limit] as Recorded<S>).before),
-    types: () => ordered().map((e) => e.action.type),
+    entries: kept,
+    baseState: () => (base ?? (getState ? redactor.state(getState()) : undefined)) as S | undefined,
+    checkpoints: () => cps,
+    currentState: () => (getState ? redactor.state(getState()) : undefined) as S | undefined,
+    types: () => kept().map((e) => e.action.type),
+    stats: () => ({
+      entries: count(), bytes, limits,
+      oldestAt: count() > 0 ? list[head].at : null,
+    }),
+    setLimits(next) {
+      limits = next;
+      enforce();
+    },
   };
 }

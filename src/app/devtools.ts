@@ -4,7 +4,10 @@
  * DevTools re-runs through the app's reducer). Extra keys are ignored by DevTools; we use them for the replay page.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { LogEntry } from './actionLog';
+import type { ActionLogLimits } from '../../slices/ui';
+import type { ActionLog } from './actionLog';
+import type { Change } from './stateDelta';
+import { createHasher, hashText } from './stateHash';
 
 /** Strings longer than this are cut in the monitor (the store keeps them whole). */
 export const SANITIZE_MAX_STRING = 2000;
@@ -31,34 +34,55 @@ export interface ActionLogFile {
   /** JSON string of the state before the first recorded action. */
   preloadedState: string;
   zeppelinActionLog: {
-    format: 1;
+    /** 2 adds digests, checkpoints and limits; format 1 files (without them) still load. */
+    format: 1 | 2;
     recordedAt: string;
-    entries: { seq: number; at: number }[];
+    /** Per action: sequence number, time, and the digest of the state after it. */
+    entries: { seq: number; at: number; digest?: string }[];
+    /** After `index` actions: the state's checksum and its delta from the previous checkpoint. */
+    checkpoints?: { index: number; checksum: string; delta?: Change }[];
     /** JSON string of the state when the log was saved; replay must reach exactly this. */
     finalState: string;
+    finalChecksum?: string;
+    limits?: ActionLogLimits;
     app?: string;
   };
 }
 
-export function exportActionLog<S>(entries: readonly LogEntry[], baseState: S, finalState: S, recordedAt: Date, app?: string): ActionLogFile {
+/** The file support staff receive: everything redacted, as the log recorded it. */
+export function exportActionLog(log: ActionLog<unknown>, recordedAt: Date, app?: string): ActionLogFile {
+  const entries = log.entries();
+  const first = entries[0]?.seq ?? 0;
+  const final = log.currentState();
   return {
     payload: JSON.stringify(entries.map((e) => e.action)),
-    preloadedState: JSON.stringify(baseState),
+    preloadedState: JSON.stringify(log.baseState() ?? null),
     zeppelinActionLog: {
-      format: 1,
+      format: 2,
       recordedAt: recordedAt.toISOString(),
-      entries: entries.map((e) => ({ seq: e.seq, at: e.at })),
-      finalState: JSON.stringify(finalState),
+      entries: entries.map((e) => ({ seq: e.seq, at: e.at, digest: hashText(e.digest) })),
+      checkpoints: log.checkpoints().map((c) => ({ index: c.seq - first + 1, checksum: hashText(c.checksum), ...(c.delta ? { delta: c.delta } : {}) })),
+      finalState: JSON.stringify(final ?? null),
+      finalChecksum: hashText(createHasher(true).hash(final)),
+      limits: log.stats().limits,
       ...(app ? { app } : {}),
     },
   };
+}
+
+export interface ParsedCheckpoint {
+  index: number;
+  checksum: string;
+  delta?: Change;
 }
 
 export interface ParsedActionLog {
   actions: UnknownAction[];
   preloadedState: unknown;
   finalState: unknown | undefined;
-  entries: { seq: number; at: number }[];
+  finalChecksum?: string;
+  entries: { seq: number; at: number; digest?: string }[];
+  checkpoints: ParsedCheckpoint[];
 }
 
 /**
@@ -98,5 +122,11 @@ export function parseActionLog(text: string): ParsedActionLog | { error: string 
   const entries = meta?.entries && meta.entries.length === actions.length
     ? meta.entries
     : actions.map((_, i) => ({ seq: i, at: 0 }));
-  return { actions: actions as UnknownAction[], preloadedState, finalState, entries };
+  const checkpoints = Array.isArray(meta?.checkpoints)
+    ? meta.checkpoints.filter((c) => Number.isInteger(c?.index) && c.index > 0 && c.index <= actions.length && typeof c.checksum === 'string')
+    : [];
+  return {
+    actions: actions as UnknownAction[], preloadedState, finalState, entries, checkpoints,
+    ...(typeof meta?.finalChecksum === 'string' ? { finalChecksum: meta.finalChecksum } : {}),
+  };
 }

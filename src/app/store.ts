@@ -6,8 +6,9 @@ import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { rootSaga } from '../../sagas/root';
 import type { SagaDeps } from '../../sagas/deps';
-import { createActionLog, DEFAULT_ACTION_LOG_LIMIT, type ActionLog } from './actionLog';
-import { actionSanitizer, DEVTOOLS_MAX_AGE, stateSanitizer } from './devtools';
+import { createActionLog, type ActionLog } from './actionLog';
+import type { ActionLogLimits } from '../../slices/ui';
+import { actionSanitizer, DEVTOOLS_MAX_AGE, exportActionLog, stateSanitizer } from './devtools';
 import { rootReducer, type RootState } from '../../slices/rootReducer';
 
 export interface MakeStoreOptions {
@@ -15,14 +16,18 @@ export interface MakeStoreOptions {
   deps?: SagaDeps;
   preloadedState?: RootState;
   now?: () => number;
-  actionLogLimit?: number;
+  actionLogLimits?: ActionLogLimits;
+  /** Actions between two checkpoints of the action log (tests use small spans). */
+  checkpointEvery?: number;
   /** RTK's development checks (serializability, immutability); off for benchmarks and production. */
   devChecks?: boolean;
   devTools?: boolean;
+  /** Written into saved action logs (the browser's user agent). */
+  app?: string;
 }
 
 export function makeStore(opts: MakeStoreOptions = {}) {
-  const log: ActionLog<RootState> = createActionLog<RootState>({ now: opts.now, limit: opts.actionLogLimit ?? DEFAULT_ACTION_LOG_LIMIT });
+  const log: ActionLog<RootState> = createActionLog<RootState>({ now: opts.now, limits: opts.actionLogLimits, checkpointEvery: opts.checkpointEvery });
   const saga = createSagaMiddleware({
     onError: (e) => console.error('saga failed', e),
   });
@@ -40,7 +45,15 @@ export function makeStore(opts: MakeStoreOptions = {}) {
     },
   });
   let task: Task | null = null;
-  if (opts.deps) task = saga.run(rootSaga, opts.deps);
+  if (opts.deps) {
+    // Bound before the sagas start: the preferences saga applies saved limits at once.
+    opts.deps.actionLog ??= {
+      exportText: () => JSON.stringify(exportActionLog(log, new Date(opts.now?.() ?? Date.now()), opts.app)),
+      stats: log.stats,
+      setLimits: log.setLimits,
+    };
+    task = saga.run(rootSaga, opts.deps);
+  }
   return { store, log, task };
 }
 

@@ -132,7 +132,8 @@ describe('REST client', () => {
 describe('action log', () => {
   test('bounded: keeps the newest entries and the state before the oldest kept one', () => {
     const reducer = (s: number | undefined, a: { type: string }) => (s ?? 0) + (a.type === 'inc' ? 1 : 0);
-    const log = createActionLog<number>({ now: () => 7, limit: 3 });
+    // eviction drops whole checkpoint spans (here 2 actions), moving the start state along by their deltas
+    const log = createActionLog<number>({ now: () => 7, limits: { maxEntries: 3, maxBytes: 1e9 }, checkpointEvery: 2 });
     let state = 0;
     const dispatch = log.middleware({ getState: () => state, dispatch: (a: unknown) => a } as never)((a: unknown) => { state = reducer(state, a as { type: string }); return a; });
     for (let i = 0; i < 5; i++) dispatch({ type: 'inc' });

@@ -7,24 +7,23 @@ import { ActionCreators, instrument } from '@redux-devtools/instrument';
 import jsan from 'jsan';
 import { legacy_createStore as createStore, type Action, type UnknownAction } from 'redux';
 import { exportActionLog, parseActionLog } from '../../src/app/devtools';
-import { createReplay } from '../../src/app/replay';
+import { createReplay, verifyReplay } from '../../src/app/replay';
 import { rootReducer, type RootState } from '../../slices/rootReducer';
 import { route } from '../../slices/route';
 import { ui } from '../../slices/ui';
-import { wsOut } from '../../slices/wsActions';
+import { wsIn, wsOut } from '../../slices/wsActions';
+import { makeStore } from '../../src/app/store';
 import { frame, loadFixtureNote, newParagraph, notesInfo } from '../support/frames';
 import { makeTestStore } from '../support/testStore';
 
 /** A realistic session: open a note, run a paragraph with streamed output, edit, lose the connection, reconnect. */
 async function recordSession(limit?: number, ticket?: { principal: string; ticket: string; roles: string }) {
-  const t = makeTestStore(ticket ? { rest: { 'GET /security/ticket': ticket } } : {});
-  if (limit) {
-    // a store whose log keeps only the last `limit` actions
-    const { makeStore } = await import('../../src/app/store');
-    const small = makeStore({ deps: t.deps, now: t.clock.now, devChecks: true, devTools: false, actionLogLimit: limit });
-    t.task?.cancel();
-    Object.assign(t, { store: small.store, log: small.log, task: small.task });
-  }
+  const t = makeTestStore({
+    ...(ticket ? { rest: { 'GET /security/ticket': ticket } } : {}),
+    // checkpoints every 10 actions; with a limit the log keeps at most `limit` actions
+    checkpointEvery: 10,
+    ...(limit ? { actionLogLimits: { maxEntries: limit, maxBytes: 1e9 } } : {}),
+  });
   const note = loadFixtureNote();
   const pid = note.paragraphs[1].id;
   await t.clock.advance(0);
@@ -56,7 +55,7 @@ async function recordSession(limit?: number, ticket?: { principal: string; ticke
 }
 
 function saveAndLoad(t: Awaited<ReturnType<typeof recordSession>>) {
-  const text = JSON.stringify(exportActionLog(t.log.entries(), t.log.baseState(), t.store.getState(), new Date(t.clock.now())));
+  const text = JSON.stringify(exportActionLog(t.log, new Date(t.clock.now())));
   return { text, parsed: parseActionLog(text) };
 }
 
@@ -80,10 +79,62 @@ describe('replay', () => {
 
   test('a bounded log that dropped its oldest actions still replays to the end state', async () => {
     const t = await recordSession(25);
-    expect(t.log.entries()).toHaveLength(25);
+    // whole checkpoint spans are dropped: between 16 and 25 actions stay
+    const kept = t.log.entries().length;
+    expect(kept).toBeLessThanOrEqual(25);
+    expect(kept).toBeGreaterThan(15);
     const { parsed } = saveAndLoad(t);
     if ('error' in parsed) throw new Error(parsed.error);
-    expect(createReplay(parsed).stateAt(25)).toEqual(parsed.finalState);
+    expect(createReplay(parsed).stateAt(kept)).toEqual(parsed.finalState);
+    expect(verifyReplay(parsed).divergence).toBeNull();
+  });
+
+  test('checkpoints: a faithful replay matches every recorded checkpoint and the end state', async () => {
+    const t = await recordSession();
+    const { text, parsed } = saveAndLoad(t);
+    if ('error' in parsed) throw new Error(parsed.error);
+    const file = JSON.parse(text);
+    expect(file.zeppelinActionLog.checkpoints.length).toBe(Math.floor(t.log.entries().length / 10));
+    expect(file.zeppelinActionLog.entries.every((e: { digest?: string }) => typeof e.digest === 'string')).toBe(true);
+    const v = verifyReplay(parsed);
+    expect(v).toMatchObject({ checkpointed: true, divergence: null });
+    expect(v.checked).toBe(parsed.checkpoints.length + 1);
+  });
+
+  test('a replay that goes wrong stops at the first divergent action, with the expected and replayed states', async () => {
+    const t = await recordSession();
+    const { text } = saveAndLoad(t);
+    const file = JSON.parse(text);
+    const actions = JSON.parse(file.payload) as UnknownAction[];
+    // as if this build's reducers read PROGRESS differently: the 21st PROGRESS-like change goes elsewhere
+    const k = actions.findIndex((a) => a.type === 'ws/PROGRESS' && (a.payload as { progress: number }).progress === 30);
+    expect(k).toBeGreaterThan(0);
+    actions[k] = { ...actions[k], payload: { ...(actions[k].payload as object), progress: 31 } };
+    const parsed = parseActionLog(JSON.stringify({ ...file, payload: JSON.stringify(actions) }));
+    if ('error' in parsed) throw new Error(parsed.error);
+    const { divergence } = verifyReplay(parsed);
+    expect(divergence?.index).toBe(k);
+    // compared where the expected state is known: the next checkpoint
+    expect(divergence?.comparedAt).toBe(Math.ceil((k + 1) / 10) * 10);
+    const pid = loadFixtureNote().paragraphs[1].id;
+    const progress = (s: unknown) => (s as RootState).paragraphs.entities[pid]?.progress;
+    expect(progress(divergence?.expected)).not.toBe(progress(divergence?.replayed));
+  });
+
+  test('a difference inside a long output, which the per-action digest does not read, is caught at the checkpoint', () => {
+    const { store, log } = makeStore({ devTools: false, checkpointEvery: 5 });
+    const note = loadFixtureNote();
+    const pid = note.paragraphs[1].id;
+    store.dispatch(wsIn.NOTE({ note }));
+    store.dispatch(wsIn.PARAGRAPH({ paragraph: { ...note.paragraphs[1], status: 'RUNNING', results: undefined } }));
+    for (let i = 0; i < 8; i++) store.dispatch(wsIn.PARAGRAPH_APPEND_OUTPUT({ noteId: note.id, paragraphId: pid, index: 0, data: `${'x'.repeat(80)} ${i}\n` }));
+    const file = exportActionLog(log, new Date(0));
+    const actions = JSON.parse(file.payload) as UnknownAction[];
+    const tampered = actions.map((a, i) => (i === 3 ? { ...a, payload: { ...(a.payload as object), data: `${'y'.repeat(80)} 1\n` } } : a));
+    const parsed = parseActionLog(JSON.stringify({ ...file, payload: JSON.stringify(tampered) }));
+    if ('error' in parsed) throw new Error(parsed.error);
+    const { divergence } = verifyReplay(parsed);
+    expect(divergence).toMatchObject({ index: 4, comparedAt: 5 });
   });
 
   test('damaged or foreign files are refused with a clear message', () => {

@@ -113,7 +113,7 @@ test('replay page: load a log, step with Previous/Next and the slider, see the r
     store.dispatch(helium.bundlesLoaded([]));
     store.dispatch(wsIn.NOTE({ note: loadFixtureNote() }));
   });
-  const text = JSON.stringify(exportActionLog(log.entries(), log.baseState(), store.getState(), new Date(0)));
+  const text = JSON.stringify(exportActionLog(log, new Date(0)));
   const replayStore = makeStore({ devTools: false }).store;
   render(<Provider store={replayStore}><ReplayPage /></Provider>);
   const input = screen.getByLabelText('Load action log');

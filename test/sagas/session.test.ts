@@ -220,7 +220,7 @@ describe('shell reactions', () => {
 
   test('Download action log saves the DevTools-importable log', async () => {
     const t = makeTestStore();
-    t.deps.exportActionLog = () => '{"payload":"[]"}';
+    t.deps.actionLog = { ...t.deps.actionLog!, exportText: () => '{"payload":"[]"}' };
     await t.clock.advance(0);
     t.store.dispatch(ui.actionLogDownloadRequested());
     await t.clock.advance(0);

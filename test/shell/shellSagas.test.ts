@@ -4,7 +4,7 @@ import { HttpError } from '../../sagas/restClient';
 import { jobManager } from '../../slices/jobManager';
 import { route } from '../../slices/route';
 import { loginSubmitted, session } from '../../slices/session';
-import { ui } from '../../slices/ui';
+import { checkActionLogLimits, DEFAULT_ACTION_LOG_LIMITS, MB, ui } from '../../slices/ui';
 import { exportActionLog } from '../../src/app/devtools';
 import { frame } from '../support/frames';
 import { makeTestStore, type TestStoreOptions } from '../support/testStore';
@@ -99,7 +99,7 @@ describe('login', () => {
     expect(t.sockets.last().frames().slice(-1)[0]).toMatchObject({ principal: 'alice', ticket: 'T-123' });
     const login = t.rest.calls.find((c) => c.path === '/login');
     expect((login?.body as URLSearchParams).toString()).toBe('userName=alice&password=wrong');
-    const exported = JSON.stringify(exportActionLog(t.log.entries(), t.log.baseState(), t.store.getState(), new Date(0)));
+    const exported = JSON.stringify(exportActionLog(t.log, new Date(0)));
     expect(exported).toContain('session/loginSubmitted');
     expect(exported).not.toContain('s3cret');
     expect(exported).not.toContain('T-123');
@@ -191,11 +191,37 @@ describe('preferences', () => {
     expect(a.store.getState().ui).toMatchObject({ theme: 'system', locale: 'de' });
     a.store.dispatch(ui.themeChosen('dark'));
     await a.clock.advance(0);
-    expect(a.savedPrefs).toEqual([{ theme: 'dark', locale: 'de' }]);
+    expect(a.savedPrefs).toEqual([{ theme: 'dark', locale: 'de', actionLog: DEFAULT_ACTION_LOG_LIMITS }]);
     a.task?.cancel();
     const b = await connected({ prefs: { theme: 'light', locale: 'ja' }, browserLanguage: 'de' });
     expect(b.store.getState().ui).toMatchObject({ theme: 'light', locale: 'ja' });
     expect(b.savedPrefs).toEqual([]);
     b.task?.cancel();
+  });
+
+  test('the action log: what it keeps is shown, its limits are changed by the user, applied at once, saved and restored', async () => {
+    const a = await connected();
+    a.store.dispatch(ui.actionLogSettingsRequested());
+    await a.clock.advance(0);
+    const shown = a.store.getState().ui.dialog;
+    expect(shown).toMatchObject({ kind: 'actionLog', stats: { limits: DEFAULT_ACTION_LOG_LIMITS } });
+    expect(shown?.kind === 'actionLog' && shown.stats?.entries).toBeGreaterThan(3);
+    const limits = { maxEntries: 1000, maxBytes: 2 * MB };
+    a.store.dispatch(ui.actionLogLimitsChosen(limits));
+    await a.clock.advance(0);
+    expect(a.store.getState().ui.dialog).toMatchObject({ kind: 'actionLog', stats: { limits } });
+    expect(a.deps.actionLog?.stats().limits).toEqual(limits);
+    expect(a.savedPrefs.slice(-1)[0]).toMatchObject({ actionLog: limits });
+    a.task?.cancel();
+    const b = await connected({ prefs: { actionLog: limits } });
+    expect(b.deps.actionLog?.stats().limits).toEqual(limits);
+    expect(b.store.getState().ui.actionLogLimits).toEqual(limits);
+    b.task?.cancel();
+  });
+
+  test('limits outside the bounds are refused with a message', () => {
+    expect(checkActionLogLimits(999, 64)).toEqual({ error: 'Actions: a whole number from 1,000 to 5,000,000.' });
+    expect(checkActionLogLimits(5000, 0.5)).toEqual({ error: 'Size: from 1 to 2048 MB.' });
+    expect(checkActionLogLimits(5000, 16)).toEqual({ maxEntries: 5000, maxBytes: 16 * MB });
   });
 });

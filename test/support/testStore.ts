@@ -6,6 +6,7 @@ import { createCredentialVault, msgIdGenerator, type Preferences, type SagaDeps 
 import { createHeliumRegistry, type HeliumRegistry } from '../../sagas/heliumRegistry';
 import { HttpError, type RestClient } from '../../sagas/restClient';
 import { makeStore } from '../../src/app/store';
+import type { ActionLogLimits } from '../../slices/ui';
 import { ANONYMOUS_AUTH } from '../../protocol';
 import { fakeSocketFactory } from './fakeSocket';
 import { activityTracker, manualClock, type Activity } from './manualClock';
@@ -47,6 +48,9 @@ export interface TestStoreOptions {
   clipboard?: boolean;
   /** The Helium registry to hand the sagas (default: a new, empty one). */
   helium?: HeliumRegistry;
+  /** The action log's bounds and checkpoint span (default: the app's). */
+  actionLogLimits?: ActionLogLimits;
+  checkpointEvery?: number;
 }
 
 export function makeTestStore(opts: TestStoreOptions = {}) {
@@ -111,7 +115,9 @@ export function makeTestStore(opts: TestStoreOptions = {}) {
       browserLanguage: () => opts.browserLanguage ?? 'en-US',
     },
   };
-  const { store, log, task } = makeStore({ deps, now: clock.now, devChecks: true, devTools: false });
+  const { store, log, task } = makeStore({
+    deps, now: clock.now, devChecks: true, devTools: false, actionLogLimits: opts.actionLogLimits, checkpointEvery: opts.checkpointEvery,
+  });
   store.subscribe(() => activity.bump());
   return {
     store, log, task, clock, sockets, deps, rest, openedWindows, copied, navigations, titles, redirects, downloads, fetchedUrls, savedPrefs,

@@ -1,0 +1,110 @@
+/**
+ * Checksums of Redux states, cheap enough to take while the app runs: every object's hash is remembered by identity,
+ * so after an action only the objects it replaced are hashed again (Redux states share everything else).
+ *
+ * Notes:
+ * - Hashes follow JSON's view of a value, so a state and its JSON round trip hash alike: keys with `undefined`
+ *   values are skipped, key order does not matter (objects combine their entries commutatively), non-finite numbers
+ *   count as null.
+ * - `digest` looks at the length of long strings only: reading a long string that streaming output built by
+ *   appending would make the engine flatten it, which for every action would cost time and memory. The full
+ *   `checksum`, taken every few actions, reads them whole.
+ * - 53 bits (two 32-bit lanes, cyrb53's mixing); printed in base 36.
+ */
+
+/** Strings longer than this count by length only in a digest. */
+const DIGEST_STRING_LIMIT = 64;
+
+// Bound once: inside a vm context (jest) every global lookup goes through the context's interceptor.
+const imul = Math.imul;
+const floor = Math.floor;
+const entriesOf = Object.entries;
+const isArray = Array.isArray;
+const isFiniteNumber = Number.isFinite;
+
+const step = (h: number, w: number, m: number): number => imul(h ^ w, m);
+
+function finish(h1: number, h2: number): number {
+  const a = imul(h1 ^ (h1 >>> 16), 2246822507) ^ imul(h2 ^ (h2 >>> 13), 3266489909);
+  const b = imul(h2 ^ (h2 >>> 16), 2246822507) ^ imul(a ^ (a >>> 13), 3266489909);
+  return (b & 0x1fffff) * 0x100000000 + (a >>> 0);
+}
+
+function mixString(s: string, seed: number): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s.charCodeAt(i);
+    h1 = step(h1, ch, 2654435761);
+    h2 = step(h2, ch, 1597334677);
+  }
+  return finish(h1, h2);
+}
+
+const LANE = 0x100000000;
+
+/** Mixes two 53-bit hashes into one, with a salt that tells the places apart. */
+function combine(h: number, part: number, salt: number): number {
+  let h1 = 0xdeadbeef ^ salt;
+  let h2 = 0x41c6ce57 ^ salt;
+  h1 = step(h1, h % LANE, 2654435761);
+  h2 = step(h2, h % LANE, 1597334677);
+  h1 = step(h1, floor(h / LANE), 2654435761);
+  h2 = step(h2, floor(h / LANE), 1597334677);
+  h1 = step(h1, part % LANE, 2654435761);
+  h2 = step(h2, part % LANE, 1597334677);
+  h1 = step(h1, floor(part / LANE), 2654435761);
+  h2 = step(h2, floor(part / LANE), 1597334677);
+  return finish(h1, h2);
+}
+
+/** A hash of JSON-like values; `fullStrings` false gives the cheap digest. */
+export interface StateHasher {
+  hash(value: unknown): number;
+}
+
+export function createHasher(fullStrings: boolean): StateHasher {
+  const memo = new WeakMap<object, number>();
+
+  function ofString(s: string, tag: number): number {
+    if (!fullStrings && s.length > DIGEST_STRING_LIMIT) return combine(s.length, 13, tag);
+    return mixString(s, tag);
+  }
+
+  function ofValue(v: unknown): number {
+    if (v === null || v === undefined) return 1;
+    switch (typeof v) {
+      case 'string': return ofString(v, 2);
+      case 'number': return isFiniteNumber(v) ? mixString(String(v), 3) : 1;
+      case 'boolean': return v ? 4 : 5;
+      case 'object': break;
+      default: return 1;
+    }
+    const o = v as object;
+    const known = memo.get(o);
+    if (known !== undefined) return known;
+    let h: number;
+    if (isArray(o)) {
+      h = 6;
+      for (const x of o) h = combine(h, ofValue(x), 8);
+    } else {
+      // Entries are summed, so key order does not matter; each entry mixes its key with its value first.
+      // Summed in two 32-bit lanes: a float sum of 53-bit numbers would round, and rounding depends on order.
+      let lo = 0;
+      let hi = 0;
+      for (const [k, x] of entriesOf(o)) {
+        if (x === undefined || typeof x === 'function') continue;
+        const e = combine(ofString(k, 9), ofValue(x), 10);
+        lo = (lo + (e % LANE)) >>> 0;
+        hi = (hi + floor(e / LANE)) >>> 0;
+      }
+      h = combine(hi, lo, 11);
+    }
+    memo.set(o, h);
+    return h;
+  }
+
+  return { hash: ofValue };
+}
+
+export const hashText = (h: number): string => h.toString(36);

@@ -1,0 +1,115 @@
+/** @jest-environment node */
+/**
+ * The support action log's parts: state checksums, checkpoint deltas, the bounds (entries and bytes) with the start
+ * state moving along, and what a long streaming session costs it.
+ */
+import { exportActionLog, parseActionLog } from '../../src/app/devtools';
+import { createReplay, verifyReplay } from '../../src/app/replay';
+import { applyDelta, diffState } from '../../src/app/stateDelta';
+import { createHasher } from '../../src/app/stateHash';
+import { makeStore } from '../../src/app/store';
+import { wsIn } from '../../slices/wsActions';
+import { loadFixtureNote } from '../support/frames';
+
+describe('state checksums', () => {
+  const full = () => createHasher(true);
+  const digest = () => createHasher(false);
+
+  test('follow JSON: key order, undefined keys and a JSON round trip do not change them', () => {
+    const a = { x: 1, y: [1, 'two', { z: null }], w: undefined, s: 'é'.repeat(100) };
+    const b = { s: 'é'.repeat(100), y: [1, 'two', { z: null }], x: 1 };
+    expect(full().hash(a)).toBe(full().hash(b));
+    expect(full().hash(a)).toBe(full().hash(JSON.parse(JSON.stringify(a))));
+    expect(full().hash({ n: NaN })).toBe(full().hash({ n: null }));
+    expect(full().hash([1, 2])).not.toBe(full().hash([2, 1]));
+    expect(full().hash({ a: 1 })).not.toBe(full().hash({ a: '1' }));
+    // many keys: the sum of entries must not depend on their order either
+    const many = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, { v: i }]));
+    const reversed = Object.fromEntries(Object.entries(many).reverse());
+    expect(full().hash(many)).toBe(full().hash(reversed));
+  });
+
+  test('the digest counts long strings by length; the checksum reads them', () => {
+    const a = { out: `${'a'.repeat(100)}1` };
+    const b = { out: `${'a'.repeat(100)}2` };
+    expect(digest().hash(a)).toBe(digest().hash(b));
+    expect(full().hash(a)).not.toBe(full().hash(b));
+    expect(digest().hash({ out: 'short a' })).not.toBe(digest().hash({ out: 'short b' }));
+  });
+
+  test('an object hashed once is not walked again (remembered by identity)', () => {
+    const h = createHasher(true);
+    let reads = 0;
+    const shared = Object.defineProperty({}, 'big', { enumerable: true, get: () => { reads++; return [1, 2, 3]; } });
+    h.hash({ a: shared });
+    h.hash({ a: shared, b: 1 });
+    expect(reads).toBe(1);
+  });
+});
+
+describe('checkpoint deltas', () => {
+  test('apply(prev, diff(prev, next)) is next, without touching prev; grown strings are stored as their new end', () => {
+    const out = 'line\n'.repeat(40);
+    const prev = { a: { b: 1, c: [1, 2, 3], out }, gone: 'x', same: { deep: [1] } };
+    const next = { a: { b: 2, c: [1, 5], out: `${out}more\n`, added: { k: true } }, same: prev.same };
+    const frozen = JSON.stringify(prev);
+    const d = diffState(prev, next);
+    expect(JSON.stringify(d)).toContain('"a":"more\\n"');
+    expect(JSON.stringify(d)).not.toContain(out);
+    const applied = applyDelta(prev, d) as typeof next;
+    expect(applied).toEqual(next);
+    expect(applied.same).toBe(prev.same);
+    expect(JSON.stringify(prev)).toBe(frozen);
+    expect(diffState(prev, prev)).toBeUndefined();
+    expect(applyDelta(JSON.parse(JSON.stringify(prev)), JSON.parse(JSON.stringify(d)))).toEqual(next);
+  });
+});
+
+/** A store whose open note streams `n` lines into a running paragraph. */
+function streaming(n: number, opts: Parameters<typeof makeStore>[0] = {}) {
+  const { store, log } = makeStore({ devTools: false, ...opts });
+  const note = loadFixtureNote();
+  const pid = note.paragraphs[1].id;
+  store.dispatch(wsIn.NOTE({ note }));
+  store.dispatch(wsIn.PARAGRAPH({ paragraph: { ...note.paragraphs[1], status: 'RUNNING', results: undefined } }));
+  let text = 0;
+  for (let i = 0; i < n; i++) {
+    const data = `line ${i} of the output, streamed by a long job\n`;
+    text += data.length;
+    store.dispatch(wsIn.PARAGRAPH_APPEND_OUTPUT({ noteId: note.id, paragraphId: pid, index: 0, data }));
+    // what drawing the paragraph does: read the whole output (the engine flattens the string)
+    if (i % 10 === 0) void store.getState().paragraphs.entities[pid]?.results?.msg?.[0]?.data.charCodeAt(0);
+  }
+  return { store, log, pid, text };
+}
+
+describe('bounds', () => {
+  test('5,000 streamed appends cost the log about their own size, not a state per entry', () => {
+    const { log, text } = streaming(5000);
+    const stats = log.stats();
+    expect(stats.entries).toBe(5002);
+    // actions (about 150 bytes of JSON each) plus checkpoints holding only the appended text
+    expect(stats.bytes).toBeLessThan(5002 * 200 + 2 * text);
+    expect(log.checkpoints().length).toBe(50);
+  });
+
+  test('over its byte limit the log drops its oldest spans, its start state moves along, and it still replays', () => {
+    const { store, log } = streaming(2000, { actionLogLimits: { maxEntries: 1_000_000, maxBytes: 60_000 }, checkpointEvery: 50 });
+    const stats = log.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(60_000);
+    expect(stats.entries).toBeLessThan(2002);
+    expect(stats.entries).toBeGreaterThan(100);
+    expect(log.entries()[0].seq).toBe(2002 - stats.entries);
+    const parsed = parseActionLog(JSON.stringify(exportActionLog(log, new Date(0))));
+    if ('error' in parsed) throw new Error(parsed.error);
+    expect(verifyReplay(parsed).divergence).toBeNull();
+    expect(createReplay(parsed).stateAt(parsed.actions.length)).toEqual(JSON.parse(JSON.stringify(store.getState())));
+  });
+
+  test('limits changed by the user apply at once', () => {
+    const { log } = streaming(1500, { checkpointEvery: 100 });
+    expect(log.stats().entries).toBe(1502);
+    log.setLimits({ maxEntries: 1000, maxBytes: 1e9 });
+    expect(log.stats()).toMatchObject({ entries: 902, limits: { maxEntries: 1000 } });
+  });
+});
