@@ -142,19 +142,33 @@ export function createActionLog<S = RootState>(opts: { now?: () => number; limit
     return result;
   };
 
-  const kept = () => list.slice(head);
+  // Read while an action is still being dispatched (the download saga runs inside its own action's dispatch), the
+  // open entry is finished with the state now: nothing can have changed it since but another action.
+  const settled = () => {
+    if (open && getState) finish(getState());
+  };
+  const kept = () => {
+    settled();
+    return list.slice(head);
+  };
 
   return {
     middleware,
     entries: kept,
     baseState: () => (base ?? (getState ? redactor.state(getState()) : undefined)) as S | undefined,
-    checkpoints: () => cps,
+    checkpoints: () => {
+      settled();
+      return cps;
+    },
     currentState: () => (getState ? redactor.state(getState()) : undefined) as S | undefined,
     types: () => kept().map((e) => e.action.type),
-    stats: () => ({
-      entries: count(), bytes, limits,
-      oldestAt: count() > 0 ? list[head].at : null,
-    }),
+    stats: () => {
+      settled();
+      return {
+        entries: count(), bytes, limits,
+        oldestAt: count() > 0 ? list[head].at : null,
+      };
+    },
     setLimits(next) {
       limits = next;
       enforce();

@@ -33,16 +33,16 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 const SECRET_KEYS = new Set(['password', 'proxyPassword']);
 
-/** Names of a form map's password fields. */
+/** Names of a form map's password fields (Zeppelin serialises the form type as `Password`). */
 function passwordForms(forms: unknown): string[] {
   if (!isObj(forms)) return [];
-  return Object.entries(forms).filter(([, f]) => isObj(f) && f.type === 'password').map(([name]) => name);
+  return entriesOf(forms).filter(([, f]) => isObj(f) && typeof f.type === 'string' && f.type.toLowerCase() === 'password').map(([name]) => name);
 }
 
-/** Password form names written in a paragraph's text: `${password:name}` or `$${password:name=…}`. */
+/** Password form names written in a paragraph's text: `${password:name}`, `${password(label):name}`, `$${…}`. */
 export function passwordFormsInText(text: unknown): string[] {
-  if (typeof text !== 'string' || !text.includes('password:')) return [];
-  return [...text.matchAll(/\$\{password:([^=}|,]+)/g)].map((m) => m[1].trim());
+  if (typeof text !== 'string' || !text.includes('password')) return [];
+  return [...text.matchAll(/\$\{password(?:\([^)]*\))?:([^=}|,]+)/g)].map((m) => m[1].trim());
 }
 
 const masked = (v: unknown): unknown => (typeof v === 'string' && v === '' ? v : v === undefined || v === null ? v : REDACTED);
