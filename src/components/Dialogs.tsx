@@ -2,6 +2,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { navigateHash } from '../app/hashLocation';
 import { selectSession } from '../../slices/session';
 import { selectDialog, ui, type Dialog } from '../../slices/ui';
+import { ActionLogDialog } from './dialogs/ActionLogDialog';
 import { LoginDialog } from './dialogs/LoginDialog';
 import { NoteDialogs } from './dialogs/NoteDialogs';
 import { Modal } from './Modal';
@@ -39,6 +40,8 @@ function ServerDialog({ dialog }: { dialog: Dialog }) {
     }
     case 'login':
       return <LoginDialog info={dialog.info} error={dialog.error} pending={dialog.pending} />;
+    case 'actionLog':
+      return <ActionLogDialog stats={dialog.stats} />;
   }
 }
 

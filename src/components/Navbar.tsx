@@ -31,6 +31,8 @@ function Extras({ onDone }: { onDone?: () => void }) {
       {/* Named by hidden text rather than aria-label, so a search for the replay page's "Load action log" field does not find it. */}
       <button type="button" className="icon-button" title="Download action log"
         onClick={() => { onDone?.(); dispatch(ui.actionLogDownloadRequested()); }}><Icon name="exportZpln" size={16} /><span className="sr-only">Download action log</span></button>
+      <button type="button" className="icon-button" aria-label="Action log settings" title="Action log settings"
+        onClick={() => { onDone?.(); dispatch(ui.actionLogSettingsRequested()); }}><Icon name="settings" size={16} /></button>
       <button type="button" className="icon-button" aria-label="About Zeppelin" title={`About Zeppelin${version ? ` ${version}` : ''}`}
         onClick={() => {
           onDone?.();

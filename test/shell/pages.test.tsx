@@ -8,7 +8,7 @@ import { PageForRoute } from '../../src/pages/PageForRoute';
 import { route } from '../../slices/route';
 import { search } from '../../slices/search';
 import { session } from '../../slices/session';
-import { ui } from '../../slices/ui';
+import { DEFAULT_ACTION_LOG_LIMITS, ui } from '../../slices/ui';
 import { jobManager } from '../../slices/jobManager';
 import { wsIn } from '../../slices/wsActions';
 import type { NoteJobInfo } from '../../protocol';
@@ -79,6 +79,28 @@ describe('navbar', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Date language' }), { target: { value: 'de' } });
     expect(t.store.getState().ui.locale).toBe('de');
     expect(document.documentElement.lang).toBe('de');
+  });
+
+  test('the action log dialog shows what the log keeps and takes new limits, checked before they are chosen', () => {
+    const t = setup(<Navbar />);
+    fireEvent.click(screen.getByRole('button', { name: 'Action log settings' }));
+    expect(t.lastOf('ui/actionLogSettingsRequested')).toBeDefined();
+    act(() => {
+      t.store.dispatch(ui.dialogOpened({ kind: 'actionLog', stats: { entries: 12345, bytes: 3 * 1024 * 1024, limits: DEFAULT_ACTION_LOG_LIMITS, oldestAt: null } }));
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Action log' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Keeping 12,345 actions (3.0 MB).');
+    expect(within(dialog).getByLabelText('Most actions kept')).toHaveValue(200000);
+    expect(within(dialog).getByLabelText('Most megabytes kept')).toHaveValue(64);
+    fireEvent.change(within(dialog).getByLabelText('Most actions kept'), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Actions: a whole number from 1,000 to 5,000,000.');
+    expect(t.lastOf('ui/actionLogLimitsChosen')).toBeUndefined();
+    fireEvent.change(within(dialog).getByLabelText('Most actions kept'), { target: { value: '50000' } });
+    fireEvent.change(within(dialog).getByLabelText('Most megabytes kept'), { target: { value: '16' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(t.lastOf('ui/actionLogLimitsChosen')?.payload).toEqual({ maxEntries: 50000, maxBytes: 16 * 1024 * 1024 });
+    expect(t.store.getState().ui.actionLogLimits).toEqual({ maxEntries: 50000, maxBytes: 16 * 1024 * 1024 });
   });
 });
 

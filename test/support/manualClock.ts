@@ -18,7 +18,8 @@ export interface Activity {
 /** More turns than any test needs; reaching it means the sagas never went quiet. */
 const MAX_TURNS = 10_000;
 
-const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+// jsdom has no setImmediate; a zero timeout is a macrotask there too.
+const nextTurn = () => new Promise<void>((r) => (typeof setImmediate === 'function' ? setImmediate(r) : setTimeout(r, 0)));
 
 export function activityTracker(): Activity {
   let events = 0;
