@@ -22,13 +22,13 @@ import { ui } from '../slices/ui';
 import type { SpellBundle } from './heliumRegistry';
 import type { RootState } from '../slices/rootReducer';
 import { wsIn, wsOut } from '../slices/wsActions';
-import type { HeliumPackage, Paragraph, ParagraphId } from '../protocol';
+import type { HeliumPackage, Paragraph, ParagraphId, RunAllEntry } from '../protocol';
 import { effectiveConfig } from '../slices/domain/noteModel';
 import { selectOpenMeta, selectOrderedParagraphs, selectText } from '../slices/noteSelectors';
 import { failureText } from './adminAccess';
 import { sagaDeps, type SagaDeps } from './deps';
 import { refreshEnabledPackages } from './helium';
-import { commitParagraph, editBlocked, paragraphContext, runEntry, runMany } from './noteCommon';
+import { commitParagraph, editBlocked, paragraphContext, runAllEntries, runMany } from './noteCommon';
 import { restCall } from './rest';
 
 /** The registered spell for a paragraph text, when its package is enabled. */
@@ -135,10 +135,7 @@ export function* runSelection(pick: (ps: Paragraph[]) => Paragraph[]): SagaItera
  */
 function* runOnServer(noteId: string, ids: ParagraphId[]): SagaIterator<boolean> {
   const s: RootState = yield select();
-  const entries = ids.flatMap((id) => {
-    const p = s.paragraphs.entities[id];
-    return p ? [runEntry(p, selectText(s, id))] : [];
-  });
+  const entries: RunAllEntry[] = yield* runAllEntries(ids.flatMap((id) => s.paragraphs.entities[id] ?? []));
   if (entries.length === 0) return true;
   yield put(wsOut.RUN_ALL_PARAGRAPHS({ noteId, paragraphs: JSON.stringify(entries) }));
   // The server answers a run-all with NOTE_RUNNING_STATUS true, or refuses it with an ERROR_INFO (already running,

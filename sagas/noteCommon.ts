@@ -46,33 +46,44 @@ export function* commitParagraph(id: ParagraphId, changes: ParagraphChanges = {}
 
 /** Per paragraph, the text this page last shared while collaborating (its patches are made against it). */
 export type SharedBase = Map<ParagraphId, string>;
-/** Saga context key: the note-page saga sets one SharedBase that its children (typing, saving, running) share. */
+/**
+ * Saga context key: the root saga sets one SharedBase that every saga typing, saving or running shares (the note
+ * page's, and Helium's browser-driven run-all).
+ */
 export const SHARED_BASE = 'collabSharedBase';
 
-export function* sharedBase(): SagaIterator<SharedBase | undefined> {
-  const base: SharedBase | undefined = yield getContext(SHARED_BASE);
+export function* sharedBase(): SagaIterator<SharedBase> {
+  const base: SharedBase = yield getContext(SHARED_BASE);
   return base;
 }
 
-export function runEntry(p: Paragraph, text: string): RunAllEntry {
+function runEntry(p: Paragraph, text: string): RunAllEntry {
   return { id: p.id, title: p.title, paragraph: text, config: p.config ?? {}, params: p.settings?.params ?? {} };
 }
 
-/** RUN_ALL_PARAGRAPHS for a slice of the note (all, above, below), each with its current editor text. */
-export function* runMany(pick: (ps: Paragraph[]) => Paragraph[]): SagaIterator<void> {
-  if (yield* editBlocked()) return;
+/**
+ * The RUN_ALL_PARAGRAPHS entries of these paragraphs, each with its current editor text; while collaborating each
+ * also carries our own change as a patch, as a single run does.
+ */
+export function* runAllEntries(ps: Paragraph[]): SagaIterator<RunAllEntry[]> {
   const s: RootState = yield select();
-  const meta = selectOpenMeta(s);
-  if (!meta) return;
-  // While collaborating each entry also carries our own change as a patch, as a single run does.
   const base = s.notes.collaborative.status ? yield* sharedBase() : undefined;
-  const entries = pick(selectOrderedParagraphs(s)).map((p) => {
+  return ps.map((p) => {
     const text = selectText(s, p.id);
     if (!base) return runEntry(p, text);
     const patch = makePatchText(base.get(p.id) ?? p.text ?? '', text);
     base.set(p.id, text);
     return { ...runEntry(p, text), patch };
   });
+}
+
+/** RUN_ALL_PARAGRAPHS for a slice of the note (all, above, below). */
+export function* runMany(pick: (ps: Paragraph[]) => Paragraph[]): SagaIterator<void> {
+  if (yield* editBlocked()) return;
+  const s: RootState = yield select();
+  const meta = selectOpenMeta(s);
+  if (!meta) return;
+  const entries: RunAllEntry[] = yield* runAllEntries(pick(selectOrderedParagraphs(s)));
   if (entries.length === 0) return;
   yield put(wsOut.RUN_ALL_PARAGRAPHS({ noteId: meta.id, paragraphs: JSON.stringify(entries) }));
 }

@@ -8,17 +8,18 @@
  *   paragraph and moved on with every patch sent or received.
  */
 import type { SagaIterator } from 'redux-saga';
-import { call, fork, put, select, setContext, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import { call, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { notePage } from '../slices/notePage';
 import { wsIn, wsOut } from '../slices/wsActions';
 import type { RootState } from '../slices/rootReducer';
 import type { ParagraphId } from '../protocol';
 import { commandById } from '../slices/domain/commands';
-import { AUTOSAVE_MS, magicOf } from '../slices/domain/noteModel';
+import { AUTOSAVE_MS, COMPLETION_WAIT_MS, magicOf } from '../slices/domain/noteModel';
 import { selectEditBlocked, selectOpenMeta, selectText } from '../slices/noteSelectors';
 import { makePatchText } from '../protocol/textPatch';
 import type { SagaDeps } from './deps';
-import { commitParagraph, SHARED_BASE, sharedBase, type SharedBase } from './noteCommon';
+import { commitParagraph, sharedBase, type SharedBase } from './noteCommon';
 import { loadPermissions, noteCommand, noteToolsSaga } from './noteTools';
 import { paragraphActionsSaga, paragraphCommand } from './paragraphActions';
 
@@ -45,7 +46,7 @@ function* autosave(deps: SagaDeps, base: SharedBase): SagaIterator<void> {
 }
 
 function* watchText(deps: SagaDeps): SagaIterator<void> {
-  const base: SharedBase = (yield* sharedBase()) ?? new Map();
+  const base: SharedBase = yield* sharedBase();
   const magics = new Map<ParagraphId, string | null>();
   // Numbers our patches, so that our server's resync can say which of them its text holds (slices/notePage.ts).
   let patchSeq = 0;
@@ -138,6 +139,26 @@ function* onAngular(a: ReturnType<typeof notePage.angularValueSet | typeof noteP
   }
 }
 
+/** COMPLETION, and an empty answer for the editor when the server does not answer in time. */
+function* onCompletion(deps: SagaDeps, a: ReturnType<typeof notePage.completionRequested>): SagaIterator<void> {
+  const { id, buf, cursor } = a.payload;
+  const seq: number = yield select((s: RootState) => s.notePage.completionSeq);
+  yield put(wsOut.COMPLETION({ id, buf, cursor }));
+  const r: { answer?: unknown } = yield race({
+    answer: take((x: Action) => wsIn.COMPLETION_LIST.match(x) && x.payload.id === id),
+    timeout: call(deps.sleep, COMPLETION_WAIT_MS),
+  });
+  if (!r.answer) yield put(notePage.completionTimedOut({ id, seq }));
+}
+
+/** One EDITOR_SETTING per editor shown, as Zeppelin's UIs do (editors far off screen are not shown, so never ask). */
+function* onEditorMounted(a: ReturnType<typeof notePage.editorMounted>): SagaIterator<void> {
+  const s: RootState = yield select();
+  const id = a.payload.id;
+  if (s.interpreters.editorSettings[id] || !s.paragraphs.entities[id]) return;
+  yield put(wsOut.EDITOR_SETTING({ paragraphId: id, paragraphText: selectText(s, id) }));
+}
+
 function* onResultDownload(deps: SagaDeps, a: ReturnType<typeof notePage.resultDownloadRequested>): SagaIterator<void> {
   const s: RootState = yield select();
   const msg = s.paragraphs.entities[a.payload.id]?.results?.msg?.[a.payload.index];
@@ -147,15 +168,13 @@ function* onResultDownload(deps: SagaDeps, a: ReturnType<typeof notePage.resultD
 }
 
 export function* notePageSaga(deps: SagaDeps): SagaIterator<void> {
-  yield setContext({ [SHARED_BASE]: new Map() });
-  yield fork(paragraphActionsSaga, deps);
+  yield fork(paragraphActionsSaga);
   yield fork(noteToolsSaga, deps);
   yield fork(watchText, deps);
   yield takeEvery(wsIn.NOTE.type, onNoteOpened, deps);
   yield takeEvery(notePage.commandInvoked.type, onCommand, deps);
   yield takeEvery([notePage.angularValueSet.type, notePage.angularBindRequested.type, notePage.angularUnbindRequested.type], onAngular);
-  yield takeEvery(notePage.completionRequested.type, function* onCompletion(a: ReturnType<typeof notePage.completionRequested>) {
-    yield put(wsOut.COMPLETION({ id: a.payload.id, buf: a.payload.buf, cursor: a.payload.cursor }));
-  });
+  yield takeEvery(notePage.completionRequested.type, onCompletion, deps);
+  yield takeEvery(notePage.editorMounted.type, onEditorMounted);
   yield takeEvery(notePage.resultDownloadRequested.type, onResultDownload, deps);
 }

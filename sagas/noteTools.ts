@@ -15,6 +15,7 @@ import { selectEditBlocked, selectIsNoteOwner, selectOpenMeta, selectOrderedPara
 import type { SagaDeps } from './deps';
 import { runSelection } from './heliumRuntime';
 import { commitParagraph } from './noteCommon';
+import { runParagraph } from './paragraphActions';
 import { restCall } from './rest';
 
 type Meta = NonNullable<ReturnType<typeof selectOpenMeta>>;
@@ -227,7 +228,7 @@ function* onNoteParams(action: ReturnType<typeof notePage.noteParamsChanged>): S
   const blocked: boolean = yield select(selectEditBlocked);
   if (!meta || blocked) return;
   yield put(wsOut.SAVE_NOTE_FORMS({ noteId: meta.id, noteParams: { ...meta.noteParams, ...action.payload.params } }));
-  if (action.payload.runId) yield put(notePage.runRequested({ id: action.payload.runId }));
+  if (action.payload.runId) yield* runParagraph(action.payload.runId);
 }
 
 function* onNoteFormRemoved(action: ReturnType<typeof notePage.noteFormRemoved>): SagaIterator<void> {

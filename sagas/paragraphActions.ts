@@ -1,6 +1,11 @@
 /**
  * Paragraph intents → Zeppelin ops: run and cancel, the paragraph menu and its shortcuts, config toggles, title
  * edits, inserts and form values. Every edit passes the view-only / note-running guard first.
+ *
+ * Notes:
+ * - One action per intent: the Run button, Shift+Enter, the menu and the palette all dispatch
+ *   `notePage/commandInvoked` (paragraphCommand below), and every run, a form change's included, goes through
+ *   runParagraph.
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, race, select, take, takeEvery } from 'redux-saga/effects';
@@ -9,7 +14,7 @@ import { notePage } from '../slices/notePage';
 import { ui } from '../slices/ui';
 import { wsIn, wsOut } from '../slices/wsActions';
 import type { RootState } from '../slices/rootReducer';
-import type { ParagraphId } from '../protocol';
+import type { FormParams, ParagraphId } from '../protocol';
 import { commandById, type CommandId } from '../slices/domain/commands';
 import { COL_WIDTH_MAX, COL_WIDTH_MIN, effectiveConfig } from '../slices/domain/noteModel';
 import { selectOpenMeta, selectText, selectViewOnly } from '../slices/noteSelectors';
@@ -22,7 +27,11 @@ import { commitParagraph, editBlocked, paragraphContext, sharedBase } from './no
 /** How long an insert waits for its PARAGRAPH_ADDED before it stops trying to focus the new paragraph. */
 const INSERT_FOCUS_WAIT_MS = 5000;
 
-export function* runParagraph(id: ParagraphId): SagaIterator<void> {
+/**
+ * The one way a paragraph is run, whatever asked (button, key, menu, palette, a form change, a note form, an
+ * HTML result's angular call). `params` are form values to run with, over the stored ones.
+ */
+export function* runParagraph(id: ParagraphId, params?: FormParams): SagaIterator<void> {
   if (yield* editBlocked()) return;
   const ctx = yield* paragraphContext(id);
   if (!ctx) return;
@@ -43,7 +52,8 @@ export function* runParagraph(id: ParagraphId): SagaIterator<void> {
   // a collaborator's patch that has not reached us yet (server/ws/collabText.ts).
   const base = s.notes.collaborative.status ? yield* sharedBase() : undefined;
   const patch = base ? makePatchText(base.get(id) ?? p.text ?? '', text) : undefined;
-  yield put(wsOut.RUN_PARAGRAPH({ id, paragraph: text, title: p.title, params: p.settings?.params ?? {}, config: runConfig, ...(patch === undefined ? {} : { patch }) }));
+  const runParams = params ?? p.settings?.params ?? {};
+  yield put(wsOut.RUN_PARAGRAPH({ id, paragraph: text, title: p.title, params: runParams, config: runConfig, ...(patch === undefined ? {} : { patch }) }));
   base?.set(id, text);
 }
 
@@ -153,13 +163,8 @@ function* onParamsChanged(action: ReturnType<typeof notePage.paramsChanged>): Sa
   const ctx = yield* paragraphContext(id);
   if (!ctx || (yield* editBlocked())) return;
   const merged = { ...ctx.p.settings?.params, ...params };
-  if (run) {
-    const { p, text } = ctx;
-    if (!text.trim() || !effectiveConfig(p.config).enabled) return;
-    yield put(wsOut.RUN_PARAGRAPH({ id, paragraph: text, title: p.title, params: merged, config: p.config ?? {} }));
-  } else {
-    yield* commitParagraph(id, { params: merged });
-  }
+  if (run) yield* runParagraph(id, merged);
+  else yield* commitParagraph(id, { params: merged });
 }
 
 function* onTitleChanged(action: ReturnType<typeof notePage.titleChanged>): SagaIterator<void> {
@@ -186,18 +191,9 @@ function* onResultConfig(action: ReturnType<typeof notePage.resultConfigChanged>
   yield* commitParagraph(id, { config: { results: { ...ctx.p.config?.results, [String(index)]: config } } });
 }
 
-export function* paragraphActionsSaga(deps: SagaDeps): SagaIterator<void> {
-  yield takeEvery(notePage.runRequested.type, function* onRun(a: ReturnType<typeof notePage.runRequested>) {
-    yield* runParagraph(a.payload.id);
-  });
-  yield takeEvery(notePage.cancelRequested.type, function* onCancel(a: ReturnType<typeof notePage.cancelRequested>) {
-    yield put(wsOut.CANCEL_PARAGRAPH({ id: a.payload.id }));
-  });
+export function* paragraphActionsSaga(): SagaIterator<void> {
   yield takeEvery(notePage.configChanged.type, function* onConfig(a: ReturnType<typeof notePage.configChanged>) {
     yield* commitParagraph(a.payload.id, { config: a.payload.config });
-  });
-  yield takeEvery(notePage.insertAt.type, function* onInsert(a: ReturnType<typeof notePage.insertAt>) {
-    yield* insertAt(deps, a.payload.index);
   });
   yield takeEvery(notePage.dialogConfirmed.type, onRemoveConfirmed);
   yield takeEvery(notePage.paramsChanged.type, onParamsChanged);

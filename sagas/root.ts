@@ -6,6 +6,7 @@ import type { SagaIterator } from 'redux-saga';
 import { all, call, fork, setContext } from 'redux-saga/effects';
 import { fetchServerInfo, fetchTicket, type TicketOutcome } from './auth';
 import { DEPS_CONTEXT, type SagaDeps } from './deps';
+import { SHARED_BASE } from './noteCommon';
 import { loadHeliumBundles } from './helium';
 import { heliumRuntimeSaga } from './heliumRuntime';
 import { resyncSaga } from './resync';
@@ -24,7 +25,8 @@ import { cronPanelSaga } from './cronPanel';
 import { revisionsSaga } from './revisions';
 
 export function* rootSaga(deps: SagaDeps): SagaIterator<void> {
-  yield setContext({ [DEPS_CONTEXT]: deps });
+  // What sagas share through the context instead of module state: the injected deps and the collaboration base texts.
+  yield setContext({ [DEPS_CONTEXT]: deps, [SHARED_BASE]: new Map() });
   yield fork(routingSaga, deps);
   yield fork(resyncSaga);
   yield fork(shellSaga, deps);

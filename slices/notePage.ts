@@ -5,7 +5,7 @@
  * Notes:
  * - A draft lives only while it differs from the server's text: a PARAGRAPH that carries the same text drops it,
  *   one with other text keeps it (the user typed on while the save travelled).
- * - User intents (`runRequested`, `commandInvoked`, ...) are events for the note-page sagas; reducers here only
+ * - User intents (`commandInvoked`, `paramsChanged`, ...) are events for the note-page sagas; reducers here only
  *   record what the page shows.
  * - While collaborating, our own patches stay in `unacked` until our server's resync says its text holds them
  *   (`seq`): a resync taken before one of them arrived there is adopted with the missing ones put back on top.
@@ -133,8 +133,6 @@ export const notePageSlice = createSlice({
     focusRequestDone(state, a: PayloadAction<number>) {
       if (state.focusRequest?.seq === a.payload) state.focusRequest = null;
     },
-    runRequested(_state, _a: PayloadAction<{ id: ParagraphId }>) {},
-    cancelRequested(_state, _a: PayloadAction<{ id: ParagraphId }>) {},
     commandInvoked(_state, _a: PayloadAction<{ command: CommandId; id?: ParagraphId }>) {},
     configChanged(_state, _a: PayloadAction<{ id: ParagraphId; config: Record<string, unknown> }>) {},
     titleEditStarted(state, a: PayloadAction<ParagraphId | null>) {
@@ -143,7 +141,6 @@ export const notePageSlice = createSlice({
     titleChanged(state, _a: PayloadAction<{ id: ParagraphId; title: string }>) {
       state.renamingTitle = null;
     },
-    insertAt(_state, _a: PayloadAction<{ index: number }>) {},
     paramsChanged(_state, _a: PayloadAction<{ id: ParagraphId; params: FormParams; run: boolean }>) {},
     noteParamsChanged(_state, _a: PayloadAction<{ params: FormParams; runId?: ParagraphId }>) {},
     noteFormRemoved(_state, _a: PayloadAction<{ name: string }>) {},
@@ -224,6 +221,12 @@ export const notePageSlice = createSlice({
     completionRequested(state, _a: PayloadAction<{ id: ParagraphId; buf: string; cursor: number }>) {
       state.completionSeq += 1;
     },
+    /** The server did not answer a completion request in time: the popup shows nothing. */
+    completionTimedOut(state, a: PayloadAction<{ id: ParagraphId; seq: number }>) {
+      if (state.completionSeq === a.payload.seq) state.completion = { id: a.payload.id, seq: a.payload.seq, items: [] };
+    },
+    /** An editor is shown; the note page saga asks for its editor setting once. */
+    editorMounted(_state, _a: PayloadAction<{ id: ParagraphId }>) {},
     /** A template changed a bound value: the server echoes it to everyone but us, so it is applied here too. */
     angularValueSet(state, a: PayloadAction<{ paragraphId: ParagraphId; name: string; value: unknown }>) {
       const scope = [a.payload.paragraphId, ''].map((k) => state.angular[k]).find((sc) => sc && a.payload.name in sc);

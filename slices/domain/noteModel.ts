@@ -17,6 +17,8 @@ export const DEFAULT_RESULT_HEIGHT = 300;
 export const MIN_RESULT_HEIGHT = 50;
 export const AUTOSAVE_MS = 10_000;
 export const COMPLETION_CAPTION_LIMIT = 42;
+/** How long a completion request waits for COMPLETION_LIST before the popup shows nothing. */
+export const COMPLETION_WAIT_MS = 3000;
 export const FIND_BOX_WIDTH = 350;
 export const USER_SEARCH_MIN_CHARS = 3;
 export const USER_SEARCH_DELAY_MS = 250;

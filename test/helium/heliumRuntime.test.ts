@@ -47,7 +47,7 @@ test('an enabled spell runs in the browser, shows its result and reports it with
   ]);
   const after = t.mark();
   t.store.dispatch(notePage.draftChanged({ id: PY, text: '%fake ab' }));
-  t.store.dispatch(notePage.runRequested({ id: PY }));
+  t.store.dispatch(notePage.commandInvoked({ command: 'run', id: PY }));
   await t.clock.advance(0);
   const sent = after();
   expect(sent.map((f) => f.op).filter((op) => op !== 'EDITOR_SETTING')).toEqual(['PARAGRAPH_EXECUTED_BY_SPELL']);
@@ -67,7 +67,7 @@ test('a failing spell puts the paragraph into an error state and reports the err
   const t = await openNote({ helium: heliumRegistry, rest: spellRest(true) });
   const after = t.mark();
   t.store.dispatch(notePage.draftChanged({ id: PY, text: '%fake\nfail now' }));
-  t.store.dispatch(notePage.runRequested({ id: PY }));
+  t.store.dispatch(notePage.commandInvoked({ command: 'run', id: PY }));
   await t.clock.advance(0);
   expect(after().find((f) => f.op === 'PARAGRAPH_EXECUTED_BY_SPELL')?.data).toMatchObject({ status: 'ERROR', errorMessage: 'the spell refused', results: { code: 'ERROR', msg: [{ type: 'TEXT', serializedData: 'the spell refused' }] } });
   expect(t.store.getState().paragraphs.entities[PY]).toMatchObject({ status: 'ERROR', errorMessage: 'the spell refused' });
@@ -77,7 +77,7 @@ test('a spell whose package is not enabled goes to the server as an interpreter'
   const t = await openNote({ helium: heliumRegistry, rest: spellRest(false) });
   const after = t.mark();
   t.store.dispatch(notePage.draftChanged({ id: PY, text: '%fake ab' }));
-  t.store.dispatch(notePage.runRequested({ id: PY }));
+  t.store.dispatch(notePage.commandInvoked({ command: 'run', id: PY }));
   await t.clock.advance(0);
   expect(after().map((f) => f.op).filter((op) => op !== 'EDITOR_SETTING')).toEqual(['RUN_PARAGRAPH']);
 });

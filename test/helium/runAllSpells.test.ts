@@ -228,3 +228,17 @@ test('a second run all while the browser drives one is dropped', async () => {
   expect(t.types('helium/runAllWithSpellsRequested')).toHaveLength(2);
   expect(t.types('helium/runAllWithSpellsEnded')).toHaveLength(1);
 });
+
+test('collaborating, each stretch sent by the browser carries our changes as patches, as a single run-all does', async () => {
+  const { t, ids } = await setup();
+  await t.push('COLLABORATIVE_MODE_STATUS', { status: true, users: ['anonymous', 'bob'] });
+  t.store.dispatch(notePage.draftChanged({ id: ids[1], text: '%md changed here' }));
+  await t.clock.advance(0);
+  const after = t.mark();
+  await runAll(t);
+  const runAllFrame = after().find((f) => f.op === 'RUN_ALL_PARAGRAPHS');
+  const entries = JSON.parse(String(runAllFrame?.data.paragraphs)) as { id: string; patch?: string }[];
+  expect(entries.map((e) => e.id)).toEqual(ids.slice(0, 4));
+  // empty here: every keystroke already went out as a PATCH_PARAGRAPH
+  expect(entries.map((e) => e.patch)).toEqual(['', '', '', '']);
+});

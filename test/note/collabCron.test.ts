@@ -124,7 +124,7 @@ describe('saving while collaborating', () => {
     await t.clock.advance(0);
     await t.push('PATCH_PARAGRAPH', { paragraphId: PY, patch: makePatchText(ORIGINAL, ORIGINAL.replace('import sys', 'import os, sys')), user: 'bob' });
     const after = t.mark();
-    t.store.dispatch(notePage.runRequested({ id: PY }));
+    t.store.dispatch(notePage.commandInvoked({ command: 'run', id: PY }));
     await t.clock.advance(0);
     const [run] = after().filter((f) => f.op === 'RUN_PARAGRAPH');
     const merged = '%python.ipython\n\nimport os, sys\n\nsys?\nprint(1)';
@@ -137,7 +137,7 @@ describe('saving while collaborating', () => {
     u.store.dispatch(notePage.draftChanged({ id: PY, text: `${ORIGINAL}!` }));
     await u.clock.advance(0);
     const solo = u.mark();
-    u.store.dispatch(notePage.runRequested({ id: PY }));
+    u.store.dispatch(notePage.commandInvoked({ command: 'run', id: PY }));
     await u.clock.advance(0);
     const [alone] = solo().filter((f) => f.op === 'RUN_PARAGRAPH');
     expect(alone.data.paragraph).toBe(`${ORIGINAL}!`);

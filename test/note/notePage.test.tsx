@@ -55,12 +55,13 @@ test('every paragraph has its root id, status, run control and its results', () 
 test('Run dispatches the run intent; a running paragraph offers Cancel, a spinner and its progress', () => {
   const { store, para, last } = setup();
   fireEvent.click(para(PY).getByRole('button', { name: 'Run paragraph' }));
-  expect(last('notePage/runRequested')?.payload).toEqual({ id: PY });
+  // the same intent as Shift+Enter, the menu and the palette
+  expect(last('notePage/commandInvoked')?.payload).toEqual({ command: 'run', id: PY });
   update(store, PY, { status: 'RUNNING', progress: 40 });
   expect(para(PY).getByRole('img', { name: 'Status RUNNING' })).toHaveClass('status-spinner');
   expect(para(PY).getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('value', '40');
   fireEvent.click(para(PY).getByRole('button', { name: 'Cancel paragraph' }));
-  expect(last('notePage/cancelRequested')?.payload).toEqual({ id: PY });
+  expect(last('notePage/commandInvoked')?.payload).toEqual({ command: 'cancel', id: PY });
 });
 
 /** A colour's family from its hex value (hue and saturation), to check the theme's shades against the spec's names. */
@@ -198,7 +199,8 @@ test('shortcuts match on KeyboardEvent.code, act on the focused paragraph, and n
   fireEvent.click(para(FORM).getByRole('button', { name: 'Run paragraph' }));
   const box = para(FORM).getByRole('textbox', { name: 'my_name' });
   fireEvent.keyDown(box, { code: 'KeyD', ctrlKey: true, altKey: true });
-  expect(types().slice(before)).toEqual(['notePage/runRequested']);
+  expect(types().slice(before)).toEqual(['notePage/commandInvoked']);
+  expect(last('notePage/commandInvoked')?.payload).toEqual({ command: 'run', id: FORM });
 });
 
 test('the toolbar: every tool with its known name; help and palette list the keys', () => {

@@ -109,7 +109,7 @@ test('only owners switch personalized mode; a non-writer gets a view-only note t
   const t = await openNote({ principal: 'bob', rest: { [`GET /notebook/${NOTE_ID}/permissions`]: { owners: ['alice'], writers: ['carol'], readers: [], runners: [] } } });
   const after = t.mark();
   t.store.dispatch(notePage.personalizedToggled());
-  t.store.dispatch(notePage.runRequested({ id: PY }));
+  t.store.dispatch(notePage.commandInvoked({ command: 'run', id: PY }));
   t.store.dispatch(notePage.commandInvoked({ command: 'moveDown', id: PY }));
   t.store.dispatch(notePage.draftChanged({ id: PY, text: 'x' }));
   t.store.dispatch(notePage.editorBlurred({ id: PY }));
@@ -120,7 +120,7 @@ test('only owners switch personalized mode; a non-writer gets a view-only note t
 test('report look and feel is view-only but its owner can switch back', async () => {
   const t = await openNote({ note: (n) => ({ ...n, config: { ...n.config, looknfeel: 'report' } }) });
   const after = t.mark();
-  t.store.dispatch(notePage.runRequested({ id: PY }));
+  t.store.dispatch(notePage.commandInvoked({ command: 'run', id: PY }));
   t.store.dispatch(notePage.noteConfigChanged({ looknfeel: 'default' }));
   await t.clock.advance(0);
   expect(after().map((f) => f.op)).toEqual(['NOTE_UPDATE']);
@@ -165,6 +165,32 @@ test('a new magic asks for the editor setting; collaborating sends diff-match-pa
   expect(applyPatchText(once, f[2].data.patch as string)).toBe('%sh\nls -l');
   expect(f[1].data).toMatchObject({ id: PY, noteId: NOTE_ID });
   await t.push('PATCH_PARAGRAPH', { paragraphId: PY, patch: f[2].data.patch });
+});
+
+test('a completion the server does not answer within 3 s ends empty, in the saga (the editor only waits for the store)', async () => {
+  const t = await openNote();
+  t.store.dispatch(notePage.completionRequested({ id: PY, buf: 'sys.', cursor: 4 }));
+  await t.clock.advance(2999);
+  expect(t.store.getState().notePage.completion).toBeNull();
+  await t.clock.advance(1);
+  expect(t.store.getState().notePage.completion).toEqual({ id: PY, seq: 1, items: [] });
+  // a late answer to an older request does not replace a newer one's
+  t.store.dispatch(notePage.completionRequested({ id: PY, buf: 'sys.p', cursor: 5 }));
+  await t.push('COMPLETION_LIST', { id: PY, completions: [{ name: 'path', value: 'path' }] });
+  await t.clock.advance(3000);
+  expect(t.store.getState().notePage.completion).toEqual({ id: PY, seq: 2, items: [{ name: 'path', value: 'path' }] });
+});
+
+test('an editor shown asks for its editor setting once, from the saga', async () => {
+  const t = await openNote();
+  const after = t.mark();
+  t.store.dispatch(notePage.editorMounted({ id: PY }));
+  await t.clock.advance(0);
+  expect(after().filter((f) => f.op === 'EDITOR_SETTING').map((f) => f.data)).toEqual([{ paragraphId: PY, paragraphText: t.note.paragraphs.find((p) => p.id === PY)?.text }]);
+  await t.push('EDITOR_SETTING', { paragraphId: PY, editor: { language: 'python', editOnDblClick: false } });
+  t.store.dispatch(notePage.editorMounted({ id: PY }));
+  await t.clock.advance(0);
+  expect(after().filter((f) => f.op === 'EDITOR_SETTING')).toHaveLength(1);
 });
 
 test('completion requests go out as COMPLETION and the answer is kept for the editor', async () => {

@@ -14,7 +14,7 @@ test('run sends RUN_PARAGRAPH with the draft text and shows PENDING at once', as
   const t = await openNote();
   const after = t.mark();
   t.store.dispatch(notePage.draftChanged({ id: PY, text: '%python.ipython\nprint(1)' }));
-  t.store.dispatch(notePage.runRequested({ id: PY }));
+  t.store.dispatch(notePage.commandInvoked({ command: 'run', id: PY }));
   await t.clock.advance(0);
   const run = after().find((f) => f.op === 'RUN_PARAGRAPH');
   expect(run?.data).toMatchObject({ id: PY, paragraph: '%python.ipython\nprint(1)', params: {} });
@@ -24,9 +24,9 @@ test('run sends RUN_PARAGRAPH with the draft text and shows PENDING at once', as
 test('an edit-on-double-click paragraph hides its editor when run; empty text never runs', async () => {
   const t = await openNote();
   const after = t.mark();
-  t.store.dispatch(notePage.runRequested({ id: MD }));
+  t.store.dispatch(notePage.commandInvoked({ command: 'run', id: MD }));
   t.store.dispatch(notePage.draftChanged({ id: PY, text: '   ' }));
-  t.store.dispatch(notePage.runRequested({ id: PY }));
+  t.store.dispatch(notePage.commandInvoked({ command: 'run', id: PY }));
   await t.clock.advance(0);
   const runs = after().filter((f) => f.op === 'RUN_PARAGRAPH');
   expect(runs).toHaveLength(1);
@@ -37,7 +37,7 @@ test('run and edits are refused while the note runs', async () => {
   const t = await openNote();
   await t.push('NOTE_RUNNING_STATUS', { status: true });
   const after = t.mark();
-  t.store.dispatch(notePage.runRequested({ id: PY }));
+  t.store.dispatch(notePage.commandInvoked({ command: 'run', id: PY }));
   t.store.dispatch(notePage.commandInvoked({ command: 'insertBelow', id: PY }));
   t.store.dispatch(notePage.configChanged({ id: PY, config: { fontSize: 12 } }));
   await t.clock.advance(0);
@@ -131,6 +131,33 @@ test('form changes commit params; a run-on-change selection runs with them', asy
   const f = after();
   expect(f[0]).toMatchObject({ op: 'COMMIT_PARAGRAPH', data: { id: FORM, params: { my_name: 'world' } } });
   expect(f[1]).toMatchObject({ op: 'RUN_PARAGRAPH', data: { id: FORM, params: { my_name: 'again' } } });
+});
+
+test('a run started by a form change takes the run path: the editor setting and collaboration apply as to any run', async () => {
+  const t = await openNote();
+  // an edit-on-double-click paragraph (markdown-like) hides its editor when run, from the button or from its form
+  await t.push('EDITOR_SETTING', { paragraphId: FORM, editor: { language: 'markdown', editOnDblClick: true } });
+  await t.push('COLLABORATIVE_MODE_STATUS', { status: true, users: ['anonymous', 'bob'] });
+  t.store.dispatch(notePage.draftChanged({ id: FORM, text: '%python.ipython\nz.input(name="my_name")' }));
+  await t.clock.advance(0);
+  const after = t.mark();
+  t.store.dispatch(notePage.paramsChanged({ id: FORM, params: { my_name: 'again' }, run: true }));
+  await t.clock.advance(0);
+  const run = after().find((f) => f.op === 'RUN_PARAGRAPH');
+  expect(run?.data).toMatchObject({ id: FORM, params: { my_name: 'again' }, config: { editorHide: true } });
+  // collaborating, the run carries our change since the text last shared, as a button run does
+  expect(run?.data).toHaveProperty('patch');
+  expect(t.store.getState().paragraphs.entities[FORM]?.status).toBe('PENDING');
+});
+
+test('the Run button, Shift+Enter, the menu and the palette are one intent: notePage/commandInvoked run', async () => {
+  const t = await openNote();
+  const after = t.mark();
+  t.store.dispatch(notePage.commandInvoked({ command: 'run', id: PY }));
+  await t.clock.advance(0);
+  expect(after().filter((f) => f.op === 'RUN_PARAGRAPH')).toHaveLength(1);
+  expect(Object.keys(notePage)).not.toContain('runRequested');
+  expect(Object.keys(notePage)).not.toContain('cancelRequested');
 });
 
 test('title edits commit only when the title changed; a result height under 50 is saved as 300 by the view', async () => {

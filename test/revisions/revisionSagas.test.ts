@@ -129,7 +129,7 @@ describe('sagas', () => {
     expect(selectEditBlocked(s)).toBe(true);
 
     const writes = t.mark();
-    t.store.dispatch(notePage.runRequested({ id: MD }));
+    t.store.dispatch(notePage.commandInvoked({ command: 'run', id: MD }));
     t.store.dispatch(notePage.draftChanged({ id: MD, text: 'typed into a revision' }));
     t.store.dispatch(notePage.editorBlurred({ id: MD }));
     t.store.dispatch(notePage.commandInvoked({ command: 'runAll' }));

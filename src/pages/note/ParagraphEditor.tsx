@@ -3,16 +3,16 @@ import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../../slices/rootReducer';
 import { notePage } from '../../../slices/notePage';
-import { wsOut } from '../../../slices/wsActions';
 import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
 import type { CompletionEntry, CompletionSource } from '../../editor/CodeEditor';
 import type { ParagraphId } from '../../../protocol';
 import { COMPLETION_CAPTION_LIMIT, languageFromMagic, magicOf } from '../../../slices/domain/noteModel';
 import { selectCurrentHit, selectEditorReadOnly, selectText } from '../../../slices/noteSelectors';
 
-/** How long a completion request waits for COMPLETION_LIST before the popup shows nothing. */
-const COMPLETION_WAIT_MS = 3000;
-
+/**
+ * The editor's completion source: it asks through the store and takes the answer from it. The note page saga
+ * sends COMPLETION and settles the request (the server's list, or an empty one after COMPLETION_WAIT_MS).
+ */
 function useCompletion(id: ParagraphId, enabled: boolean, key: string | undefined): CompletionSource | null {
   const store = useStore<RootState>();
   const dispatch = useAppDispatch();
@@ -23,19 +23,22 @@ function useCompletion(id: ParagraphId, enabled: boolean, key: string | undefine
       fetch: (buf: string, cursor: number) => new Promise<CompletionEntry[]>((resolve) => {
         dispatch(notePage.completionRequested({ id, buf, cursor }));
         const seq = store.getState().notePage.completionSeq;
-        let done = false;
-        const finish = (items: CompletionEntry[]) => {
-          if (done) return;
-          done = true;
-          unsubscribe();
-          clearTimeout(timer);
-          resolve(items);
-        };
-        const unsubscribe = store.subscribe(() => {
+        const answered = () => {
           const c = store.getState().notePage.completion;
-          if (c && c.id === id && c.seq === seq) finish(c.items);
+          return c && c.id === id && c.seq === seq ? c.items : null;
+        };
+        const now = answered();
+        if (now) {
+          resolve(now);
+          return;
+        }
+        const unsubscribe = store.subscribe(() => {
+          // A newer request supersedes this one: it ends empty.
+          const items = answered() ?? (store.getState().notePage.completionSeq !== seq ? [] : null);
+          if (!items) return;
+          unsubscribe();
+          resolve(items);
         });
-        const timer = setTimeout(() => finish([]), COMPLETION_WAIT_MS);
       }),
     };
   }, [enabled, key, id, dispatch, store]);
@@ -59,12 +62,8 @@ export function ParagraphEditor({ id, fontSize, lineNumbers, onEdge }: {
   const language = setting?.language ?? editorMode ?? languageFromMagic(magicOf(text)) ?? 'plaintext';
   const completion = useCompletion(id, setting?.completionSupport !== false && !readOnly, setting?.completionKey);
 
-  const known = useAppSelector((s) => !!s.interpreters.editorSettings[id]);
-  const textRef = useMemo(() => ({ current: text }), [text]);
   useEffect(() => {
-    // One EDITOR_SETTING per editor shown, as Zeppelin's UIs do; editors far off screen never ask.
-    if (!known) dispatch(wsOut.EDITOR_SETTING({ paragraphId: id, paragraphText: textRef.current }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once per mount, with the text of that moment
+    dispatch(notePage.editorMounted({ id }));
   }, [id, dispatch]);
 
   const onChange = useCallback((v: string) => dispatch(notePage.draftChanged({ id, text: v })), [dispatch, id]);

@@ -91,10 +91,10 @@ export function ParagraphView({ id, index, count, noteId, chromeless }: { id: Pa
         <span className="paragraph-controls">
           {running ? (
             <button type="button" aria-label="Cancel paragraph" title="Cancel paragraph (Ctrl+Alt+C)" disabled={viewOnly}
-              onClick={() => dispatch(notePage.cancelRequested({ id }))}><Icon name="stop" /></button>
+              onClick={() => dispatch(notePage.commandInvoked({ command: 'cancel', id }))}><Icon name="stop" /></button>
           ) : (
             <button type="button" aria-label="Run paragraph" title="Run paragraph (Shift+Enter)" disabled={blocked || !config.enabled}
-              onClick={() => dispatch(notePage.runRequested({ id }))}><Icon name="run" /></button>
+              onClick={() => dispatch(notePage.commandInvoked({ command: 'run', id }))}><Icon name="run" /></button>
           )}
           <button type="button" aria-label={editorLabel} title={`${editorLabel} (Ctrl+Alt+E)`} disabled={viewOnly}
             onClick={() => dispatch(notePage.commandInvoked({ command: 'toggleEditor', id }))}><Icon name={config.editorHide ? 'editorShow' : 'editorHide'} /></button>
@@ -153,7 +153,7 @@ export function ParagraphSlot({ id, index, count, noteId, eager }: { id: Paragra
       )}
       {editable && (
         <button type="button" className="paragraph-insert" aria-label="Add paragraph" title="Add paragraph"
-          onClick={() => dispatch(notePage.insertAt({ index: index + 1 }))}><Icon name="add" /></button>
+          onClick={() => dispatch(notePage.commandInvoked({ command: 'insertBelow', id }))}><Icon name="add" /></button>
       )}
     </div>
   );

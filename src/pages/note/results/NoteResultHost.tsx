@@ -78,7 +78,7 @@ function useFrameRequests(paragraphIds: string[]): (m: FromFrame) => void {
     switch (m.kind) {
       case 'run':
         if (!ids.current.includes(m.paragraphId)) dispatch(ui.toastShown({ text: noParagraphWithId(m.paragraphId), level: 'danger' }));
-        else dispatch(notePage.runRequested({ id: m.paragraphId }));
+        else dispatch(notePage.commandInvoked({ command: 'run', id: m.paragraphId }));
         return;
       case 'bind':
         dispatch(notePage.angularBindRequested({ paragraphId: m.paragraphId, name: m.name, value: m.value }));
