@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, using the machine's cores. First the static checks (lint, type check) and the UI
 // build side by side, stopping there when one fails; then one jest run over the unit, reducer, saga and server
-// tests and the browser tests, in parallel workers. Ends with every skipped test and why, and one
-// "N passed, N failed, N skipped" line. What it leaves in the temp directory is removed when it ends.
+// tests and the browser tests, in parallel workers; in CI, the saga suite ten more times in a row. Ends with every
+// skipped test and why, and one "N passed, N failed, N skipped" line. What it leaves in the temp directory is
+// removed when it ends.
 const { spawn } = require('child_process');
 const fs = require('fs');
 const os = require('os');
@@ -30,14 +31,14 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => finish(130));
  * Runs a command; with `buffered`, its output is held back and printed whole when it ends, so steps running side
  * by side do not interleave their lines.
  */
-function run(title, cmd, args, { buffered = false } = {}) {
+function run(title, cmd, args, { buffered = false, env = {} } = {}) {
   const started = Date.now();
   if (!buffered) console.log(`\n=== ${title} ===`);
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: root,
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, ZEPPELIN_SKIP_LOG: skipLog },
+      env: { ...process.env, ZEPPELIN_SKIP_LOG: skipLog, ...env },
     });
     children.add(child);
     const chunks = [];
@@ -67,6 +68,53 @@ function staticChecksAndBuild() {
   if (uiIsFresh(path.join(root, 'dist'))) console.log('The UI build in dist/ is of the current sources: not rebuilt.');
   else steps.push(run('build', process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--stats', 'errors-warnings'], { buffered: true }));
   return Promise.all(steps).then((oks) => oks.every(Boolean));
+}
+
+/** The saga suite: the jest files that drive the real sagas through the test store (manual clock, fake sockets). */
+function sagaSuite() {
+  const files = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.test.ts') && /makeTestStore|noteHarness/.test(fs.readFileSync(p, 'utf8'))) files.push(path.relative(root, p));
+    }
+  };
+  walk(path.join(root, 'test'));
+  return files.sort();
+}
+
+/**
+ * How many more times the saga suite runs: ZEPPELIN_SAGA_RUNS, else 10 in CI (where a flaky saga test must show)
+ * and none elsewhere.
+ */
+function sagaRuns() {
+  if (process.env.ZEPPELIN_SAGA_RUNS !== undefined) return Math.max(0, Number(process.env.ZEPPELIN_SAGA_RUNS) || 0);
+  return process.env.CI && process.env.CI !== 'false' ? 10 : 0;
+}
+
+/**
+ * Runs the saga suite `times` times in a row in one jest process (scripts/repeatSequencer.js): a saga test that
+ * depends on timing or on the order of unrelated work fails here. Only its failures are counted; its tests were
+ * counted in the main run.
+ */
+async function repeatSagaSuite(times, workers) {
+  const report = path.join(out, 'sagas-repeated.json');
+  const title = `saga suite, ${times} runs in a row`;
+  const ok = await run(title, bin('jest'), [
+    '--ci', '--testSequencer', './scripts/repeatSequencer.js', `--maxWorkers=${workers}`,
+    '--json', `--outputFile=${report}`, '--runTestsByPath', ...sagaSuite(),
+  ], { env: { SAGA_REPEAT: String(times) } });
+  const failed = [];
+  if (fs.existsSync(report)) {
+    for (const file of JSON.parse(fs.readFileSync(report, 'utf8')).testResults) {
+      const rel = path.relative(root, file.name);
+      const names = file.assertionResults.filter((a) => a.status === 'failed').map((a) => `${rel} › ${a.fullName}`);
+      failed.push(...(names.length || file.status !== 'failed' ? names : [`${rel}: failed to run`]));
+    }
+  }
+  if (failed.length) console.log(`\nFailed in the ${title}:\n${failed.map((f) => `  ${f}`).join('\n')}`);
+  return ok ? failed.length : Math.max(1, failed.length);
 }
 
 function readSkips() {
@@ -118,6 +166,9 @@ async function main() {
   ]);
   const counts = summarize(fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined);
   if (!ok && counts.failed === 0) counts.failed = 1;
+  const times = sagaRuns();
+  if (times > 0) counts.failed += await repeatSagaSuite(times, workers);
+  else console.log('\nThe saga suite ran once (CI runs it ten more times; ZEPPELIN_SAGA_RUNS=10 does it here).');
   // CI installs everything the suite can use: there a skip means a missing install step in .ci/run.
   if (process.env.ZEPPELIN_TEST_REQUIRE_ALL === '1' && readSkips().length > 0) {
     console.log('\nZEPPELIN_TEST_REQUIRE_ALL=1: the skips above count as failures (install what they need in .ci/run).');
