@@ -32,7 +32,16 @@ module.exports = (_env, argv) => {
       publicPath: 'auto',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: {
+        // The editor keymap packages were written against older monaco-editor layouts: monaco-vim imports files
+        // under `monaco-editor/esm/vs/…`, which the package's export map now hides, and monaco-emacs requires the
+        // bare package, whose CommonJS entry is the AMD build. Both get the same ESM modules as our editor.
+        'monaco-editor/esm/vs': path.resolve(__dirname, 'node_modules/monaco-editor/esm/vs'),
+        'monaco-editor$': path.resolve(__dirname, 'node_modules/monaco-editor/esm/vs/editor/editor.api.js'),
+      },
+    },
     devtool: prod ? false : 'eval-cheap-module-source-map',
     module: {
       rules: [

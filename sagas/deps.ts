@@ -91,6 +91,7 @@ export interface Preferences {
   theme?: 'system' | 'light' | 'dark';
   locale?: string;
   actionLog?: ActionLogLimits;
+  keymap?: string;
 }
 
 export interface PreferenceStore {

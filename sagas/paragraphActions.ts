@@ -16,6 +16,7 @@ import { wsIn, wsOut } from '../slices/wsActions';
 import type { RootState } from '../slices/rootReducer';
 import type { FormParams, ParagraphId } from '../protocol';
 import { commandById, type CommandId } from '../slices/domain/commands';
+import { toCodeText, toMarkdownText } from '../slices/domain/keymaps';
 import { COL_WIDTH_MAX, COL_WIDTH_MIN, effectiveConfig } from '../slices/domain/noteModel';
 import { selectOpenMeta, selectText, selectViewOnly } from '../slices/noteSelectors';
 import { makePatchText } from '../protocol/textPatch';
@@ -83,6 +84,17 @@ function* toggle(id: ParagraphId, key: 'enabled' | 'tableHide' | 'editorHide' | 
   yield* commitParagraph(id, { config: { [key]: !c[key] } });
 }
 
+/** Jupyter's M / Y: the new text shows in the editor at once and is saved. */
+function* changeKind(id: ParagraphId, change: (text: string) => string): SagaIterator<void> {
+  if (yield* editBlocked()) return;
+  const s: RootState = yield select();
+  const before = selectText(s, id);
+  const text = change(before);
+  if (text === before) return;
+  yield put(notePage.draftChanged({ id, text }));
+  yield* commitParagraph(id, { text });
+}
+
 function* resize(id: ParagraphId, delta: number): SagaIterator<void> {
   const ctx = yield* paragraphContext(id);
   if (!ctx) return;
@@ -137,6 +149,8 @@ export function* paragraphCommand(deps: SagaDeps, command: CommandId, id: Paragr
     case 'clearOutput':
       if (!(yield* editBlocked())) yield put(wsOut.PARAGRAPH_CLEAR_OUTPUT({ id }));
       return;
+    case 'toMarkdown': return yield* changeKind(id, toMarkdownText);
+    case 'toCode': return yield* changeKind(id, toCodeText);
     case 'narrower': return yield* resize(id, -1);
     case 'wider': return yield* resize(id, 1);
     case 'link':

@@ -1,11 +1,12 @@
 /**
- * Theme, date language and the action log's limits: restored from the browser at start, saved whenever the user
- * changes them.
+ * Theme, date language, keymap and the action log's limits: restored from the browser at start, saved whenever the
+ * user changes them.
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery } from 'redux-saga/effects';
 import { checkActionLogLimits, MB, ui } from '../slices/ui';
 import { resolveLanguageTag } from '../slices/domain/locales';
+import { isKeymap } from '../slices/domain/keymaps';
 import type { RootState } from '../slices/rootReducer';
 import type { Preferences, SagaDeps } from './deps';
 
@@ -13,7 +14,7 @@ const THEMES = new Set(['system', 'light', 'dark']);
 
 function* save(deps: SagaDeps): SagaIterator<void> {
   const s: RootState = yield select();
-  yield call([deps.prefs, deps.prefs.save], { theme: s.ui.theme, locale: s.ui.locale, actionLog: s.ui.actionLogLimits });
+  yield call([deps.prefs, deps.prefs.save], { theme: s.ui.theme, locale: s.ui.locale, keymap: s.ui.keymap, actionLog: s.ui.actionLogLimits });
 }
 
 export function* prefsSaga(deps: SagaDeps): SagaIterator<void> {
@@ -28,5 +29,6 @@ export function* prefsSaga(deps: SagaDeps): SagaIterator<void> {
   if (limits && !('error' in limits) && (limits.maxEntries !== s.ui.actionLogLimits.maxEntries || limits.maxBytes !== s.ui.actionLogLimits.maxBytes)) {
     yield put(ui.actionLogLimitsChosen(limits));
   }
-  yield takeEvery([ui.themeChosen.type, ui.localeChosen.type, ui.actionLogLimitsChosen.type], save, deps);
+  if (isKeymap(p.keymap) && p.keymap !== s.ui.keymap) yield put(ui.keymapChosen(p.keymap));
+  yield takeEvery([ui.themeChosen.type, ui.localeChosen.type, ui.keymapChosen.type, ui.actionLogLimitsChosen.type], save, deps);
 }

@@ -4,6 +4,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { wsIn } from './wsActions';
+import type { Keymap } from './domain/keymaps';
 
 export type ToastLevel = 'info' | 'success' | 'warning' | 'danger';
 
@@ -64,10 +65,12 @@ export interface UiState {
   /** BCP 47 tag of the date language (see src/app/locales.ts). */
   locale: string;
   actionLogLimits: ActionLogLimits;
+  /** Beyond Zeppelin: Zeppelin's keys, Jupyter's command mode, or Vim / Emacs in the editor. */
+  keymap: Keymap;
 }
 
 const initialState: UiState = {
-  toasts: [], nextToastId: 1, dialog: null, theme: 'system', locale: 'en-US', actionLogLimits: DEFAULT_ACTION_LOG_LIMITS,
+  toasts: [], nextToastId: 1, dialog: null, theme: 'system', locale: 'en-US', actionLogLimits: DEFAULT_ACTION_LOG_LIMITS, keymap: 'zeppelin',
 };
 
 /** Spec: toasts stay 6000 ms, have a dismiss button and are not dismissed by a click on them. */
@@ -111,6 +114,9 @@ export const uiSlice = createSlice({
     localeChosen(state, action: PayloadAction<string>) {
       state.locale = action.payload;
     },
+    keymapChosen(state, action: PayloadAction<Keymap>) {
+      state.keymap = action.payload;
+    },
     loginStarted(state) {
       if (state.dialog?.kind === 'login') state.dialog = { ...state.dialog, pending: true, error: undefined };
     },
@@ -141,8 +147,9 @@ export const uiSlice = createSlice({
     selectTheme: (s) => s.theme,
     selectLocale: (s) => s.locale,
     selectActionLogLimits: (s) => s.actionLogLimits,
+    selectKeymap: (s) => s.keymap,
   },
 });
 
 export const ui = uiSlice.actions;
-export const { selectToasts, selectDialog, selectTheme, selectLocale, selectActionLogLimits } = uiSlice.selectors;
+export const { selectToasts, selectDialog, selectTheme, selectLocale, selectActionLogLimits, selectKeymap } = uiSlice.selectors;

@@ -14,7 +14,7 @@ export type CommandId =
   | 'toggleTitle' | 'clearOutput' | 'link' | 'narrower' | 'wider' | 'complete' | 'find' | 'palette' | 'help'
   | 'runAll' | 'stopAll' | 'toggleAllEditors' | 'toggleAllOutputs' | 'clearAllOutput' | 'cloneNote' | 'exportZpln'
   | 'exportIpynb' | 'reloadNote' | 'trashNote' | 'deleteNote' | 'searchCode' | 'bindings' | 'permissions' | 'cron'
-  | 'copyId';
+  | 'copyId' | 'toMarkdown' | 'toCode';
 
 export interface KeyChord {
   code: string;
@@ -64,6 +64,9 @@ export const COMMANDS: readonly Command[] = [
   { id: 'find', label: 'Find in code', paragraph: false, edits: false, chord: ca('KeyF') },
   { id: 'palette', label: 'Command palette', paragraph: false, edits: false, chord: cs('KeyP') },
   { id: 'copyId', label: 'Copy paragraph id', paragraph: true, edits: false },
+  // Jupyter's M and Y (the Jupyter keymap's command mode); without a chord of their own in Zeppelin's keys.
+  { id: 'toMarkdown', label: 'Change to markdown', paragraph: true, edits: true },
+  { id: 'toCode', label: 'Change to code', paragraph: true, edits: true },
   { id: 'runAll', label: 'Run all paragraphs', paragraph: false, edits: true },
   { id: 'stopAll', label: 'Stop all paragraphs', paragraph: false, edits: true },
   { id: 'toggleAllEditors', label: 'Show/hide the code', paragraph: false, edits: true },

@@ -7,12 +7,14 @@
  */
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useRef, useState } from 'react';
+import type { Keymap } from '../../slices/domain/keymaps';
 import { bindEditorKeys } from './editorKeys';
 import { setCompletionSource, useCompletionSource, type CompletionSource } from './completionSources';
 import { useCaretRequests } from './useCaretRequests';
 import { useLocalHistory } from './useLocalHistory';
 import { useDarkTheme } from './useDarkTheme';
 import { DARK_THEME, LIGHT_THEME } from './editorThemes';
+import { useEditorKeymap } from './useEditorKeymap';
 
 export type { CompletionEntry, CompletionSource } from './completionSources';
 
@@ -40,6 +42,8 @@ export interface CodeEditorProps {
   selection?: { start: number; end: number } | null;
   /** Completion captions are cut to this many characters (spec: 42). */
   captionLimit?: number;
+  /** The user's keymap: Vim and Emacs change the editor's keys (Jupyter's Esc is the page's, useNoteShortcuts). */
+  keymap?: Keymap;
 }
 
 /** Zeppelin's editor modes and settings name languages differently from Monaco's ids. */
@@ -56,6 +60,8 @@ const MAX_AUTO_HEIGHT = 2000;
 export default function CodeEditor(props: CodeEditorProps) {
   const { value, language, readOnly, fontSize = 9, lineNumbers, ariaLabel, completion, focusSeq, focusAt, selection, captionLimit = 42 } = props;
   const editorRef = useRef<MonacoEditor | null>(null);
+  const [mounted, setMounted] = useState<MonacoEditor | null>(null);
+  const status = useRef<HTMLDivElement | null>(null);
   // Handlers change every render; the editor's listeners read them through this ref instead of re-binding.
   const latest = useRef(props);
   latest.current = props;
@@ -66,6 +72,7 @@ export default function CodeEditor(props: CodeEditorProps) {
   // Monaco's theme follows the page's, so an editor is never a white box on the dark theme.
   const dark = useDarkTheme();
   const applyCaret = useCaretRequests(editorRef, { focusSeq, focusAt, selection, onFocusDone: props.onFocusDone });
+  useEditorKeymap(mounted, props.keymap, status);
 
   const onMount: OnMount = (ed) => {
     editorRef.current = ed;
@@ -79,9 +86,11 @@ export default function CodeEditor(props: CodeEditorProps) {
     ed.onDidContentSizeChange((e) => setHeight(Math.min(e.contentHeight, MAX_AUTO_HEIGHT)));
     bindEditorKeys(ed, latest, local.undoRedo);
     applyCaret();
+    setMounted(ed);
   };
 
   return (
+    <>
     <Editor
       value={value}
       language={lang}
@@ -95,5 +104,7 @@ export default function CodeEditor(props: CodeEditorProps) {
       onChange={(v) => { if (!local.applyingRemote.current) latest.current.onChange?.(v ?? ''); }}
       onMount={onMount}
     />
+    {props.keymap === 'vim' && <div ref={status} className="editor-keymap-status" role="status" aria-label="Vim status" />}
+    </>
   );
 }

@@ -9,6 +9,7 @@ import type { OnMount } from '@monaco-editor/react';
 import type { RefObject } from 'react';
 import { monaco } from './monacoSetup';
 import type { CompletionSource } from './completionSources';
+import type { Keymap } from '../../slices/domain/keymaps';
 
 type MonacoEditor = Parameters<OnMount>[0];
 
@@ -16,6 +17,7 @@ type MonacoEditor = Parameters<OnMount>[0];
 interface KeyTargets {
   onEdge?: (direction: 'up' | 'down') => void;
   completion?: CompletionSource | null;
+  keymap?: Keymap;
 }
 
 export function bindEditorKeys(ed: MonacoEditor, latest: RefObject<KeyTargets>, undoRedo: (ed: MonacoEditor, redo: boolean) => void): void {
@@ -30,6 +32,10 @@ export function bindEditorKeys(ed: MonacoEditor, latest: RefObject<KeyTargets>, 
       e.stopPropagation();
     };
     const mod = (ev.ctrlKey || ev.metaKey) && !ev.altKey;
+    const keymap = latest.current.keymap;
+    // Vim and Emacs own the editor's Ctrl keys (Ctrl+P/N/K/Y/S mean their own things there); the edges, undo and
+    // completion stay ours.
+    const ownCtrlKeys = keymap !== 'vim' && keymap !== 'emacs';
     if (mod && ev.code === 'KeyZ' && !ed.getOption(monaco.editor.EditorOption.readOnly)) {
       stop();
       undoRedo(ed, ev.shiftKey);
@@ -43,6 +49,11 @@ export function bindEditorKeys(ed: MonacoEditor, latest: RefObject<KeyTargets>, 
     } else if (down && pos.lineNumber === m.getLineCount()) {
       stop();
       latest.current.onEdge?.('down');
+    } else if (!ownCtrlKeys) {
+      if (ev.ctrlKey && plain && ev.code === 'Period') {
+        stop();
+        if (latest.current.completion) ed.trigger('keyboard', 'editor.action.triggerSuggest', {});
+      }
     } else if (ev.ctrlKey && plain && ev.code === 'KeyP') {
       stop();
       ed.trigger('keyboard', 'cursorUp', null);

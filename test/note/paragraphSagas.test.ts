@@ -71,6 +71,20 @@ test('cancel, move, insert, clone, clear and remove map to their ops', async () 
   expect(after().slice(-1)[0]).toMatchObject({ op: 'PARAGRAPH_REMOVE', data: { id: PY } });
 });
 
+test("Jupyter's M and Y: a paragraph becomes %md in place of its magic, and back to the default interpreter", async () => {
+  const t = await openNote();
+  const after = t.mark();
+  t.store.dispatch(notePage.commandInvoked({ command: 'toMarkdown', id: PY }));
+  await t.clock.advance(0);
+  expect(after().filter((f) => f.op === 'COMMIT_PARAGRAPH').map((f) => f.data.paragraph)).toEqual(['%md\n\nimport sys\n\nsys?']);
+  t.store.dispatch(notePage.commandInvoked({ command: 'toCode', id: PY }));
+  t.store.dispatch(notePage.commandInvoked({ command: 'toCode', id: PY }));
+  await t.clock.advance(0);
+  // The second Y finds no %md left, so nothing more is sent.
+  expect(after().filter((f) => f.op === 'COMMIT_PARAGRAPH').map((f) => f.data.paragraph)).toEqual(['%md\n\nimport sys\n\nsys?', '\nimport sys\n\nsys?']);
+  expect(t.store.getState().notePage.drafts[PY]).toBe('\nimport sys\n\nsys?');
+});
+
 test('an insert focuses the paragraph the server adds', async () => {
   const t = await openNote();
   t.store.dispatch(notePage.commandInvoked({ command: 'insertBelow', id: PY }));

@@ -169,6 +169,15 @@ describe('logout', () => {
     expect(b.redirects).toEqual(['http://localhost:8080/']);
     b.task?.cancel();
   });
+
+  test('a kept keymap comes back at start; an unknown one is ignored', async () => {
+    const a = await connected({ prefs: { keymap: 'jupyter' } });
+    expect(a.store.getState().ui.keymap).toBe('jupyter');
+    a.task?.cancel();
+    const b = await connected({ prefs: { keymap: 'nano' } });
+    expect(b.store.getState().ui.keymap).toBe('zeppelin');
+    b.task?.cancel();
+  });
 });
 
 describe('search', () => {
@@ -191,7 +200,10 @@ describe('preferences', () => {
     expect(a.store.getState().ui).toMatchObject({ theme: 'system', locale: 'de' });
     a.store.dispatch(ui.themeChosen('dark'));
     await a.clock.advance(0);
-    expect(a.savedPrefs).toEqual([{ theme: 'dark', locale: 'de', actionLog: DEFAULT_ACTION_LOG_LIMITS }]);
+    expect(a.savedPrefs).toEqual([{ theme: 'dark', locale: 'de', keymap: 'zeppelin', actionLog: DEFAULT_ACTION_LOG_LIMITS }]);
+    a.store.dispatch(ui.keymapChosen('vim'));
+    await a.clock.advance(0);
+    expect(a.savedPrefs.at(-1)).toEqual({ theme: 'dark', locale: 'de', keymap: 'vim', actionLog: DEFAULT_ACTION_LOG_LIMITS });
     a.task?.cancel();
     const b = await connected({ prefs: { theme: 'light', locale: 'ja' }, browserLanguage: 'de' });
     expect(b.store.getState().ui).toMatchObject({ theme: 'light', locale: 'ja' });

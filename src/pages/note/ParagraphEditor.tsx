@@ -8,6 +8,7 @@ import type { CompletionEntry, CompletionSource } from '../../editor/CodeEditor'
 import type { ParagraphId } from '../../../protocol';
 import { COMPLETION_CAPTION_LIMIT, languageFromMagic, magicOf } from '../../../slices/domain/noteModel';
 import { selectCurrentHit, selectEditorReadOnly, selectText } from '../../../slices/noteSelectors';
+import { selectKeymap } from '../../../slices/ui';
 
 /**
  * The editor's completion source: it asks through the store and takes the answer from it. The note page saga
@@ -69,6 +70,7 @@ export function ParagraphEditor({ id, fontSize, lineNumbers, onEdge }: {
   const onChange = useCallback((v: string) => dispatch(notePage.draftChanged({ id, text: v })), [dispatch, id]);
   const onFocus = useCallback(() => dispatch(notePage.focused({ id })), [dispatch, id]);
   const onFocusDone = useCallback((seq: number) => dispatch(notePage.focusRequestDone(seq)), [dispatch]);
+  const keymap = useAppSelector(selectKeymap);
   const onBlur = (e: FocusEvent<HTMLDivElement>) => {
     if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
     dispatch(notePage.editorBlurred({ id }));
@@ -78,7 +80,8 @@ export function ParagraphEditor({ id, fontSize, lineNumbers, onEdge }: {
     <div className="paragraph-editor" onFocus={onFocus} onBlur={onBlur} data-readonly={readOnly || undefined}>
       <LazyCodeEditor value={text} language={language} readOnly={readOnly} fontSize={fontSize} lineNumbers={lineNumbers}
         ariaLabel="Paragraph code" onChange={onChange} onEdge={onEdge} completion={completion}
-        focusSeq={focus?.seq} focusAt={focus?.at} onFocusDone={onFocusDone} selection={selection} captionLimit={COMPLETION_CAPTION_LIMIT} />
+        focusSeq={focus?.seq} focusAt={focus?.at} onFocusDone={onFocusDone} selection={selection} captionLimit={COMPLETION_CAPTION_LIMIT}
+        keymap={keymap} />
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { notePage } from '../../../slices/notePage';
 import { chordLabel, COMMANDS, EDITOR_KEYS, type Command } from '../../../slices/domain/commands';
+import { isKeymap, KEYMAP_KEYS, KEYMAPS } from '../../../slices/domain/keymaps';
+import { selectKeymap, ui } from '../../../slices/ui';
 
 const isMac = (): boolean => typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 
@@ -10,12 +12,26 @@ const isMac = (): boolean => typeof navigator !== 'undefined' && /Mac/.test(navi
 export function ShortcutHelp() {
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.notePage.helpOpen);
+  const keymap = useAppSelector(selectKeymap);
   if (!open) return null;
   const mac = isMac();
+  const label = KEYMAPS.find((k) => k.id === keymap)?.label ?? keymap;
   return (
     <Modal title="Keyboard shortcuts" onClose={() => dispatch(notePage.helpToggled(false))}
       footer={<button type="button" onClick={() => dispatch(notePage.helpToggled(false))}>Close</button>}>
-      <table className="shortcut-table">
+      <label className="keymap-choice">Keymap{' '}
+        <select value={keymap} onChange={(e) => { if (isKeymap(e.target.value)) dispatch(ui.keymapChosen(e.target.value)); }}>
+          {KEYMAPS.map((k) => <option key={k.id} value={k.id}>{k.label}</option>)}
+        </select>
+      </label>
+      {KEYMAP_KEYS[keymap].length > 0 && (
+        <table className="shortcut-table" aria-label={`${label} keys`}>
+          <tbody>
+            {KEYMAP_KEYS[keymap].map((k) => <tr key={k.keys}><td><kbd>{k.keys}</kbd></td><td>{k.label}</td></tr>)}
+          </tbody>
+        </table>
+      )}
+      <table className="shortcut-table" aria-label="Zeppelin keys">
         <tbody>
           {COMMANDS.filter((c) => c.chord).map((c) => (
             <tr key={c.id}><td><kbd>{chordLabel(c.chord ?? { code: '' }, mac)}</kbd></td><td>{c.label}</td></tr>
