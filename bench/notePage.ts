@@ -16,6 +16,8 @@ import { launch, type Browser } from '../e2e/support/browser';
 import { ROOT } from '../e2e/support/server';
 import { startServer, type RunningServer } from '../server/app';
 import type { Note, Paragraph } from '../protocol';
+import { benchNote, benchParagraph } from './_largeNotes';
+import { firstScreen } from './_pageSteps';
 
 const WEB_DIR = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
 const REPS = Number(process.env.BENCH_REPS || 5);
@@ -28,18 +30,6 @@ const STEP_TIMEOUT_MS = 30_000;
 const debug = (...a: unknown[]): void => {
   if (process.env.BENCH_DEBUG) console.error(new Date().toISOString(), ...a);
 };
-
-function paragraph(i: number): Paragraph {
-  const lines = Array.from({ length: 20 }, (_, k) => `row ${k} of paragraph ${i}: ${'x'.repeat(40)}`).join('\n');
-  const html = i % 5 === 0;
-  return {
-    id: `bench_${i}`, text: html ? `%md\n# Section ${i}\nSome *markdown* text.` : `%python\nfor k in range(20):\n    print(k)  # ${i}`,
-    status: 'FINISHED', config: html ? { editorHide: true, editorSetting: { language: 'markdown', editOnDblClick: true } } : { editorSetting: { language: 'python', editOnDblClick: false } },
-    settings: { params: {}, forms: {} }, user: 'anonymous', dateStarted: '2026-08-22T10:00:00+0000', dateFinished: '2026-08-22T10:00:02+0000',
-    dateUpdated: '2026-08-22T09:59:00+0000',
-    results: { code: 'SUCCESS', msg: [html ? { type: 'HTML', data: `<h1>Section ${i}</h1><p>Some <em>markdown</em> text.</p>` } : { type: 'TEXT', data: lines }] },
-  };
-}
 
 const PRINTER = [
   '%python',
@@ -56,16 +46,13 @@ const PRINTER = [
 ].join('\n');
 
 function streamNote(): Note {
-  const base = paragraph(1);
+  const base = benchParagraph(1);
   const at = (id: string, text: string): Paragraph => ({ ...base, id, text, status: 'READY', results: undefined, dateStarted: undefined, dateFinished: undefined });
   return {
     id: 'BENCHSTREAM', name: 'bench stream', config: { looknfeel: 'default' }, info: {},
-    paragraphs: [at('stream_sleep', '%sh\nsleep 14'), at('stream_print', PRINTER), ...Array.from({ length: 8 }, (_, i) => paragraph(i + 2))],
+    paragraphs: [at('stream_sleep', '%sh\nsleep 14'), at('stream_print', PRINTER), ...Array.from({ length: 8 }, (_, i) => benchParagraph(i + 2))],
   } as Note;
 }
-
-const makeNote = (id: string, n: number): Note =>
-  ({ id, name: `bench ${n}`, config: { looknfeel: 'default' }, info: {}, paragraphs: Array.from({ length: n }, (_, i) => paragraph(i)) }) as Note;
 
 /** A notebook folder holding only the generated notes (a `.zpln` is the note JSON without `path`). */
 function writeNotebook(): { notebookDir: string; confDir: string; base: string } {
@@ -74,7 +61,7 @@ function writeNotebook(): { notebookDir: string; confDir: string; base: string }
   const confDir = path.join(base, 'conf');
   fs.mkdirSync(notebookDir);
   fs.mkdirSync(confDir);
-  for (const note of [makeNote('BENCH5', 5), makeNote('BENCH50', 50), makeNote('BENCH500', 500), streamNote()]) {
+  for (const note of [benchNote('BENCH5', 5), benchNote('BENCH50', 50), benchNote('BENCH500', 500), streamNote()]) {
     fs.writeFileSync(path.join(notebookDir, `${note.name}_${note.id}.zpln`), JSON.stringify(note, null, 2));
   }
   return { notebookDir, confDir, base };
@@ -83,33 +70,6 @@ function writeNotebook(): { notebookDir: string; confDir: string; base: string }
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 const round = (x: number): number => Math.round(x * 10) / 10;
-
-/**
- * From the route change to the frame after every paragraph whose top is in the viewport is drawn with its results.
- * (The old check wanted more than three paragraphs on screen, which a 5-paragraph note of 400-pixel paragraphs never
- * has, so the warm-up waited forever.) Rejects after STEP_TIMEOUT_MS.
- */
-async function firstScreen(page: Page, noteId: string): Promise<number> {
-  await page.evaluate(() => { location.hash = '#/'; });
-  await page.getByRole('status', { name: 'WebSocket Connected' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-  await page.locator('section[id^="paragraph_"]').first().waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
-  return page.evaluate(([id, limit]) => new Promise<number>((resolve, reject) => {
-    const t0 = performance.now();
-    location.hash = `#/notebook/${id}`;
-    const check = () => {
-      if (performance.now() - t0 > limit) {
-        reject(new Error(`note ${id}: first screen not drawn in ${limit} ms`));
-        return;
-      }
-      const sections = [...document.querySelectorAll('section[id^="paragraph_"]')] as HTMLElement[];
-      const inView = sections.filter((s) => s.getBoundingClientRect().top < innerHeight);
-      const ready = inView.length > 0 && inView.every((s) => !s.classList.contains('paragraph-placeholder') && s.querySelector('.paragraph-results'));
-      if (ready) requestAnimationFrame(() => resolve(performance.now() - t0));
-      else requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  }), [noteId, STEP_TIMEOUT_MS] as const);
-}
 
 /** Key press to the next painted frame, typed at the end of the second paragraph's editor. */
 async function keyToPaint(page: Page, noteId: string): Promise<number[]> {
