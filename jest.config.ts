@@ -20,6 +20,8 @@ const config: Config = {
     '^monaco-editor(/.*)?$': '<rootDir>/test/support/styleMock.ts',
     // uses import.meta.url for its worker, which CommonJS jest cannot load; the editor itself is mocked above
     '/monacoSetup$': '<rootDir>/test/support/styleMock.ts',
+    // the same for the table worker; the mock parses as the worker does
+    '/tableWorker$': '<rootDir>/test/support/tableWorkerMock.ts',
   },
 };
 export default config;

@@ -8,9 +8,8 @@ import type { ParagraphStatus } from '../../protocol/model';
 import { effectiveMode, isBuiltInMode } from './modes';
 import { HeliumVisualization, heliumTable, type HeliumMode } from './HeliumVisualization';
 import type { ZeppelinPageHooks } from '../../sagas/heliumRegistry';
-import { parseTableText, TableData } from './table/parseTable';
 import { TableView, type TableSetting } from './table/TableView';
-import { normalizePivot, pivot, rowSource, type CellSource, type PivotConfig } from './pivot/pivot';
+import { normalizePivot, pivot, type PivotConfig } from './pivot/pivot';
 import { ColumnSelector } from './pivot/ColumnSelector';
 import { PivotChart, type PivotChartMode } from './charts/PivotChart';
 import { chartSetting, withChartSetting, type ChartSetting } from './charts/chartSettings';
@@ -18,11 +17,11 @@ import { ChartSettingsPanel } from './charts/ChartSettingsPanel';
 import { normalizeScatter, scatterData, type ScatterSetting } from './charts/scatter';
 import { ScatterView } from './charts/ScatterView';
 import { ScatterSettingsPanel } from './charts/ScatterSettingsPanel';
-import { NetworkParseError, nodesTable, parseNetwork, type NetworkData } from './network/networkData';
 import { NetworkView } from './network/NetworkView';
 import { ResultToolbar } from './ResultToolbar';
 import { usePendingConfig } from './usePendingConfig';
-import { DEFAULT_GRAPH_HEIGHT, type ChartMode, type GraphConfig, type ResultConfig, type TableColumn } from './types';
+import { useLoadedResult } from './useLoadedResult';
+import { DEFAULT_GRAPH_HEIGHT, type ChartMode, type GraphConfig, type ResultConfig } from './types';
 import './results.css';
 
 export interface ResultViewProps {
@@ -46,34 +45,11 @@ export function graphHeight(graph: GraphConfig): number {
   return Number.isFinite(h) && h >= 50 ? h : DEFAULT_GRAPH_HEIGHT;
 }
 
-type Loaded =
-  | { kind: 'table'; table: TableData; source: CellSource; columns: TableColumn[] }
-  | { kind: 'network'; network: NetworkData; source: CellSource; columns: TableColumn[] }
-  | { kind: 'error'; message: string };
-
-function load(result: { type: string; data: string }): Loaded | null {
-  if (result.type === 'TABLE') {
-    const table = parseTableText(result.data);
-    return { kind: 'table', table, source: table, columns: table.columns };
-  }
-  if (result.type === 'NETWORK') {
-    try {
-      const network = parseNetwork(result.data);
-      const t = nodesTable(network);
-      return { kind: 'network', network, source: rowSource(t.rows), columns: t.names.map((name, index) => ({ name, index, aggr: 'sum' })) };
-    } catch (e) {
-      if (e instanceof NetworkParseError) return { kind: 'error', message: e.message };
-      throw e;
-    }
-  }
-  return null;
-}
-
 const NO_HELIUM: readonly HeliumMode[] = [];
 
 export function ResultView({ paragraphId, index, result, config: savedConfig, status, dateFinished, title, heliumModes = NO_HELIUM, heliumHooks, onConfigChange }: ResultViewProps) {
   const [config, commit] = usePendingConfig(savedConfig, onConfigChange);
-  const loaded = useMemo(() => load(result), [result]);
+  const { loaded, partial } = useLoadedResult(result);
   const graph: GraphConfig = useMemo(() => config?.graph ?? {}, [config]);
   const offeredHelium = result.type === 'TABLE' ? heliumModes : NO_HELIUM;
   const heliumMode = offeredHelium.find((h) => h.name === graph.mode);
@@ -93,7 +69,8 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
     [mode, source, scatterSetting],
   );
 
-  const heliumData = useMemo(() => (loaded?.kind === 'table' ? heliumTable(loaded.columns, loaded.table.rows, loaded.table.comment) : null), [loaded]);
+  // Row arrays for a plugin are made only when one is shown: for a large table they cost a long task.
+  const heliumData = useMemo(() => (heliumMode && loaded?.kind === 'table' ? heliumTable(loaded.columns, loaded.table.rows, loaded.table.comment) : null), [heliumMode, loaded]);
 
   if (!loaded) return null;
   if (loaded.kind === 'error') return <p role="alert" className="result-message">{loaded.message}</p>;
@@ -105,7 +82,10 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
   const setSetting = (m: ChartMode, patch: Partial<ChartSetting>) => commit(withChartSetting(graph, m, patch));
 
   let body: ReactNode = null;
-  if (heliumMode && heliumData) {
+  // Charts and plugins wait for every row: drawn from the first rows they would show something else for a moment.
+  if (partial && (heliumMode || mode !== 'table')) {
+    body = null;
+  } else if (heliumMode && heliumData) {
     body = (
       <HeliumVisualization resultKey={`${paragraphId}_${index}`} mode={heliumMode} hooks={heliumHooks} table={heliumData}
         height={height} optionOpen={optionOpen} setting={savedConfig?.graph?.setting?.[heliumMode.name] as Record<string, unknown> | undefined}
@@ -150,6 +130,7 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
       <ResultToolbar resultType={result.type} heliumModes={offeredHelium} shownMode={shownMode} showSettings={mode !== 'network'}
         optionOpen={optionOpen} onModeChange={(m) => commit({ ...graph, mode: m })} onSettingsToggle={() => commit({ ...graph, optionOpen: !optionOpen })} />
       {missingHelium && <p role="note" className="result-message">Visualization {missingHelium} is not enabled; showing the table.</p>}
+      {partial && <p role="status" className="result-partial">Reading all rows; the first {loaded.kind === 'table' ? loaded.table.rowCount : 0} are shown.</p>}
       {body}
       {loaded.kind === 'table' && loaded.table.comment && <p className="table-comment">{loaded.table.comment}</p>}
     </div>

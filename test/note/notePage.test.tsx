@@ -335,6 +335,16 @@ test('a large result shows its size and offers Render or Download', async () => 
   expect(para(LAST).queryByRole('group', { name: 'Large result' })).toBeNull();
 });
 
+test('a large table result needs no Render: it is drawn (parsed off the page\'s thread) with its first rows at once', async () => {
+  const { store, para } = setup();
+  const data = 'k\tv\n' + Array.from({ length: 20_000 }, (_, i) => `key ${i} ${'x'.repeat(50)}\t${i}`).join('\n');
+  expect(data.length).toBeGreaterThan(1_000_000);
+  update(store, LAST, { results: { code: 'SUCCESS', msg: [{ type: 'TABLE', data }] } });
+  expect(await para(LAST).findByRole('grid')).toBeInTheDocument();
+  expect(para(LAST).queryByRole('group', { name: 'Large result' })).toBeNull();
+  expect(await para(LAST).findByText('20000 rows', undefined, { timeout: 30_000 })).toBeInTheDocument();
+});
+
 test('copy result text reports "Not supported browser" where there is no clipboard', async () => {
   const { para } = setup();
   fireEvent.click(para(PY).getByRole('button', { name: 'Copy result' }));

@@ -130,6 +130,50 @@ function readHeader(text: string, start: number, end: number): TableColumn[] {
   return columns;
 }
 
+/** One column's text cells by row; plain arrays (holes where the cell is a number or missing) qualify. */
+interface TextColumn {
+  at(row: number): string | undefined;
+}
+
+/**
+ * Text cells a worker located but did not copy: each is sliced from the result text (which this thread holds
+ * already) when first read, so no string crosses between threads.
+ */
+class SourceTexts implements TextColumn {
+  private readonly cache: (string | undefined)[] = [];
+
+  constructor(private readonly source: string, private readonly starts: Int32Array, private readonly ends: Int32Array) {}
+
+  at(row: number): string | undefined {
+    const s = this.starts[row];
+    if (s === undefined || s < 0) return undefined;
+    let v = this.cache[row];
+    if (v === undefined) {
+      v = this.source.slice(s, this.ends[row]);
+      this.cache[row] = v;
+    }
+    return v;
+  }
+}
+
+/**
+ * A parsed table as a worker hands it over: numbers by column, and where each text cell starts and ends in the
+ * result text (-1 where the cell is not text). Every array is transferable, so nothing is copied on the way.
+ */
+export interface TableParts {
+  columns: TableColumn[];
+  rowCount: number;
+  numbers: Float64Array[];
+  starts: Int32Array[];
+  ends: Int32Array[];
+  comment: string;
+}
+
+/** The buffers of a TableParts, for postMessage's transfer list. */
+export function partsTransfer(parts: TableParts): ArrayBuffer[] {
+  return [...parts.numbers, ...parts.starts, ...parts.ends].map((a) => a.buffer as ArrayBuffer);
+}
+
 /**
  * Typed table data kept by column: numbers in a Float64Array (NaN where the cell is text or missing) and text in a
  * sparse array. A quarter of a million rows are then a handful of objects instead of a million, which is what
@@ -142,16 +186,21 @@ export class TableData implements ParsedTable {
     readonly columns: TableColumn[],
     readonly rowCount: number,
     private readonly numbers: Float64Array[],
-    private readonly texts: (string | undefined)[][],
+    private readonly texts: TextColumn[],
     readonly comment: string,
   ) {}
+
+  /** The table a worker parsed from `source` (see parseTableParts). */
+  static fromParts(source: string, p: TableParts): TableData {
+    return new TableData(p.columns, p.rowCount, p.numbers, p.starts.map((s, c) => new SourceTexts(source, s, p.ends[c])), p.comment);
+  }
 
   /** A cell's value; undefined when the row is shorter than the header. */
   cell(row: number, col: number): Cell | undefined {
     const nums = this.numbers[col];
     if (nums === undefined) return undefined;
     const v = nums[row];
-    return v === v ? v : this.texts[col][row];
+    return v === v ? v : this.texts[col].at(row);
   }
 
   /** A column's numbers, NaN where the cell is not one; read-only for callers. */
@@ -181,21 +230,33 @@ function countLines(text: string): number {
   return n;
 }
 
+/** Where the scan puts a text cell: the parser keeps the string, a worker keeps where it is. */
+interface TextSink {
+  text(col: number, row: number, start: number, end: number, hash: number): void;
+}
+
+interface Scanned {
+  columns: TableColumn[];
+  rowCount: number;
+  numbers: Float64Array[];
+  comment: string;
+}
+
 /**
- * Parses Zeppelin's table text: the first line names the columns, each later line is a row, and a blank line or
+ * Reads Zeppelin's table text: the first line names the columns, each later line is a row, and a blank line or
  * the comment marker starts a free-text comment that runs to the end. Cells beyond the header's width are dropped.
+ * Numeric cells go into the number columns; every other cell goes to the sink.
  */
-export function parseTableText(text: string): TableData {
+function scanTable(text: string, sinkFor: (width: number, capacity: number) => TextSink): Scanned {
   const n = text.length;
-  if (n === 0) return new TableData([], 0, [], [], '');
+  if (n === 0) return { columns: [], rowCount: 0, numbers: [], comment: '' };
   let nl = text.indexOf('\n');
   if (nl < 0) nl = n;
   const columns = readHeader(text, 0, lineEnd(text, 0, nl));
   const width = columns.length;
   const capacity = countLines(text);
   const numbers = columns.map(() => new Float64Array(capacity).fill(NaN));
-  const texts: (string | undefined)[][] = columns.map(() => []);
-  const strings = new StringPool();
+  const sink = sinkFor(width, capacity);
   let comment = '';
   let r = 0;
   let pos = nl + 1;
@@ -218,7 +279,7 @@ export function parseTableText(text: string): TableData {
       }
       const v = numericValue(text, s, i);
       if (v === v) numbers[col][r] = v;
-      else texts[col][r] = strings.get(text, s, i, hash);
+      else sink.text(col, r, s, i, hash);
       col++;
       if (i >= end) break;
       s = i + 1;
@@ -227,5 +288,38 @@ export function parseTableText(text: string): TableData {
     r++;
     pos = nl + 1;
   }
-  return new TableData(columns, r, numbers.map((a) => a.subarray(0, r)), texts, comment);
+  return { columns, rowCount: r, numbers: numbers.map((a) => a.subarray(0, r)), comment };
+}
+
+/** Parses Zeppelin's table text (see scanTable) into typed columns. */
+export function parseTableText(text: string): TableData {
+  const strings = new StringPool();
+  let texts: (string | undefined)[][] = [];
+  const t = scanTable(text, (width) => {
+    texts = Array.from({ length: width }, () => []);
+    return { text: (col, row, start, end, hash) => { texts[col][row] = strings.get(text, start, end, hash); } };
+  });
+  return new TableData(t.columns, t.rowCount, t.numbers, texts, t.comment);
+}
+
+/** The same parse with text cells as positions in `text`: what a worker sends back (see TableData.fromParts). */
+export function parseTableParts(text: string): TableParts {
+  let starts: Int32Array[] = [];
+  let ends: Int32Array[] = [];
+  const t = scanTable(text, (width, capacity) => {
+    starts = Array.from({ length: width }, () => new Int32Array(capacity).fill(-1));
+    ends = Array.from({ length: width }, () => new Int32Array(capacity));
+    return { text: (col, row, start, end) => { starts[col][row] = start; ends[col][row] = end; } };
+  });
+  return { ...t, starts: starts.map((a) => a.subarray(0, t.rowCount)), ends: ends.map((a) => a.subarray(0, t.rowCount)) };
+}
+
+/** The header and the first `rows` rows of a table text, cut at a line end without reading further. */
+export function firstLines(text: string, rows: number): string {
+  let nl = -1;
+  for (let k = 0; k <= rows; k++) {
+    nl = text.indexOf('\n', nl + 1);
+    if (nl < 0) return text;
+  }
+  return text.slice(0, nl);
 }

@@ -89,7 +89,8 @@ export function ResultBlock({ m, paragraphId, index, config, streaming, title, e
   const forced = useAppSelector((s) => !!s.notePage.renderLarge[`${paragraphId}:${index}`]);
   const boxRef = useRef<HTMLDivElement>(null);
   const [dragHeight, setDragHeight] = useState<number | null>(null);
-  const large = m.data.length > LARGE_RESULT_BYTES && !forced;
+  // Tables are parsed in a worker, so their size never freezes the page and needs no guard.
+  const large = m.data.length > LARGE_RESULT_BYTES && m.type !== 'TABLE' && !forced;
 
   const startDrag = (e: ReactPointerEvent<HTMLDivElement>) => {
     const box = boxRef.current;

@@ -1,0 +1,75 @@
+/**
+ * A 100,000-row table result in Chromium: parsed in a worker bundled with the app, its first rows drawn before the
+ * whole result is parsed, and then every row read as the parse on the page's own thread reads it.
+ */
+import type { Locator } from 'playwright-core';
+import { columnType, compareCells } from '../src/results/table/columnTypes';
+import { parseTableText } from '../src/results/table/parseTable';
+import { restBody } from './support/rest';
+import { serverAndBrowser } from './support/session';
+
+const ROWS = 100_000;
+const env = serverAndBrowser();
+
+/** value = 7919·i mod 100,000 is a permutation of 0..99,999, so sorting by it has one answer. */
+function tableText(): string {
+  const lines = ['category\tgroup\tvalue\tprice'];
+  for (let i = 0; i < ROWS; i++) lines.push(`item${i % 97}\tg${i % 7}\t${(i * 7919) % 100_000}\t${((i * 31) % 10_000) / 100}`);
+  return lines.join('\n') + '\n';
+}
+
+async function drawnRows(p: Locator): Promise<string[][]> {
+  return p.locator('tbody tr[role="row"]').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+}
+
+test('a 100,000-row table shows its first rows while a bundled worker parses it, then reads every row as the page would', async () => {
+  const { page } = env.browser;
+  const text = tableText();
+  const expected = parseTableText(text);
+  const shown = (r: number) => expected.columns.map((c) => String(expected.cell(r, c.index)));
+  const noteId = await restBody<string>(env.server.url, 'POST', '/api/notebook/import', {
+    name: `large table ${Date.now()}`,
+    paragraphs: [{ id: 'paragraph_large_table', text: '%sql\nselect *', status: 'FINISHED', config: { results: { 0: { graph: { mode: 'table', height: 400 } } } },
+      settings: { params: {}, forms: {} }, results: { code: 'SUCCESS', msg: [{ type: 'TABLE', data: text }] } }],
+  });
+  const origin = new URL(env.server.url).origin;
+  const elsewhere: string[] = [];
+  page.on('request', (r) => { if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) elsewhere.push(r.url()); });
+  // Records, as the page changes, whether grid rows were ever on screen together with the "reading" notice.
+  await page.addInitScript(`window.__rowsWhileReading = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.result-partial') && document.querySelector('tbody tr[role="row"]')) window.__rowsWhileReading = true;
+    }).observe(document, { subtree: true, childList: true });`);
+  await page.goto(`${env.server.url}#/notebook/${noteId}`);
+  const p = page.locator('#paragraph_paragraph_large_table');
+  await p.getByRole('status').filter({ hasText: `${ROWS} rows` }).waitFor({ timeout: 60_000 });
+
+  expect(await page.evaluate(() => (window as unknown as { __rowsWhileReading: boolean }).__rowsWhileReading)).toBe(true);
+  expect(await p.getByRole('group', { name: 'Large result' }).count()).toBe(0);
+  expect(page.workers().map((w) => new URL(w.url()).origin)).toContain(origin);
+  expect(elsewhere).toEqual([]);
+
+  const grid = p.getByRole('grid');
+  expect(await grid.getAttribute('aria-rowcount')).toBe(String(ROWS + 1));
+  const top = await drawnRows(p);
+  expect(top.slice(0, 5)).toEqual([0, 1, 2, 3, 4].map(shown));
+
+  await p.getByTestId('grid-scroll').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await p.locator(`tbody tr[aria-rowindex="${ROWS + 1}"]`).waitFor();
+  expect((await drawnRows(p)).at(-1)).toEqual(shown(ROWS - 1));
+
+  // Sorting the whole table by value (as the column's type compares, string by default as in Zeppelin) in the page
+  // gives the order the same sort gives over the page-thread parse.
+  await p.getByTestId('grid-scroll').evaluate((el) => { el.scrollTop = 0; });
+  await p.getByRole('button', { name: 'value', exact: true }).click();
+  // The header's button then reads "value ▲" or "value ▼".
+  const sorted = p.locator('th[role="columnheader"][aria-sort$="ending"]');
+  await sorted.waitFor();
+  expect(await sorted.locator('.grid-sort').textContent()).toMatch(/^value [▲▼]$/);
+  const dir = await sorted.getAttribute('aria-sort');
+  const type = columnType(undefined, 'value');
+  const order = Array.from({ length: ROWS }, (_, r) => r).sort((a, b) => compareCells(type, expected.cell(a, 2), expected.cell(b, 2)));
+  if (dir === 'descending') order.reverse();
+  await p.locator('tbody tr[aria-rowindex="2"] td').nth(2).filter({ hasText: String(expected.cell(order[0], 2)) }).waitFor();
+  expect((await drawnRows(p)).slice(0, 5)).toEqual(order.slice(0, 5).map(shown));
+});
