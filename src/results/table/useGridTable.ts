@@ -105,6 +105,9 @@ export function useGridTable({ source, columns, types, showPagination, view, cha
       pagination,
     },
     columnResizeMode: 'onEnd',
+    // Without the pager every row is on the one page: TanStack's page step would only copy and re-index them all,
+    // which for a quarter of a million rows is a second of the page's thread.
+    manualPagination: !showPagination,
     autoResetPageIndex: false,
     autoResetExpanded: false,
     enableSortingRemoval: true,
