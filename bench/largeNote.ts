@@ -50,45 +50,51 @@ function writeNotebook(): { base: string; notebookDir: string; confDir: string }
   return { base, notebookDir, confDir };
 }
 
-/** One client: each commit is timed from sending to the PARAGRAPH echo naming the paragraph with the new text. */
-async function commitFigures(server: RunningServer): Promise<{ small: number[]; large: number[]; lastText: Record<string, string> }> {
+/** A client watching one note: the commits it sends are timed from sending to their PARAGRAPH echo. */
+async function watcher(server: RunningServer, noteId: string): Promise<{ commit(paragraphId: string, text: string): Promise<number>; close(): void }> {
   const origin = server.url.replace(/\/$/, '');
   const ws = new WebSocket(`${server.url.replace('http', 'ws')}ws`, { headers: { origin }, perMessageDeflate: false, maxPayload: 1 << 30 });
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);
     ws.once('error', reject);
   });
-  let waiting: { text: string; resolve: () => void } | undefined;
+  let waiting: { prefix: string; text: string; resolve: () => void } | undefined;
   ws.on('message', (d) => {
     const s = String(d);
-    if (waiting && s.startsWith('{"op":"PARAGRAPH"') && s.includes(JSON.stringify(waiting.text))) {
+    if (waiting && s.startsWith(waiting.prefix) && (waiting.text === '' || s.includes(JSON.stringify(waiting.text)))) {
       const w = waiting;
       waiting = undefined;
       w.resolve();
     }
   });
-  for (const n of [SMALL, LARGE]) {
-    const joined = new Promise<void>((resolve) => {
-      const onNote = (d: WebSocket.RawData) => {
-        if (!String(d).startsWith('{"op":"NOTE"')) return;
-        ws.off('message', onNote);
-        resolve();
-      };
-      ws.on('message', onNote);
-    });
-    ws.send(frame('GET_NOTE', { id: idOf(n) }));
-    await joined;
-  }
+  const next = (prefix: string, text: string) => new Promise<void>((resolve) => { waiting = { prefix, text, resolve }; });
+  const joined = next('{"op":"NOTE"', '');
+  ws.send(frame('GET_NOTE', { id: noteId }));
+  await joined;
+  return {
+    async commit(paragraphId, text) {
+      const echoed = next('{"op":"PARAGRAPH"', text);
+      const t0 = performance.now();
+      ws.send(frame('COMMIT_PARAGRAPH', { id: paragraphId, noteId, paragraph: text, params: {}, config: {} }));
+      await echoed;
+      return performance.now() - t0;
+    },
+    close: () => ws.close(),
+  };
+}
+
+/**
+ * One client per note (as in Zeppelin, a connection's paragraph ops go to the note it opened last, whatever noteId
+ * they name), rounds alternating between the two notes.
+ */
+async function commitFigures(server: RunningServer): Promise<{ small: number[]; large: number[]; lastText: Record<string, string> }> {
+  const clients = new Map([[SMALL, await watcher(server, idOf(SMALL))], [LARGE, await watcher(server, idOf(LARGE))]]);
   const lastText: Record<string, string> = {};
-  const commit = async (n: number, i: number): Promise<number> => {
+  const commit = (n: number, i: number): Promise<number> => {
     const text = `%python\nprint(${i})  # commit ${i} of note ${n}`;
     lastText[idOf(n)] = text;
-    const echoed = new Promise<void>((resolve) => { waiting = { text, resolve }; });
-    const t0 = performance.now();
     // A paragraph in the middle of the note: finding it costs what it costs.
-    ws.send(frame('COMMIT_PARAGRAPH', { id: `bench_${Math.floor(n / 2) + 1}`, noteId: idOf(n), paragraph: text, params: {}, config: {} }));
-    await echoed;
-    return performance.now() - t0;
+    return clients.get(n)!.commit(`bench_${Math.floor(n / 2) + 1}`, text);
   };
   const small: number[] = [];
   const large: number[] = [];
@@ -99,7 +105,7 @@ async function commitFigures(server: RunningServer): Promise<{ small: number[]; 
     small.push(s);
     large.push(l);
   }
-  ws.close();
+  for (const c of clients.values()) c.close();
   return { small, large, lastText };
 }
 
