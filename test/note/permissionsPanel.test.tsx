@@ -90,10 +90,13 @@ describe('markup in note names is text', () => {
       store.dispatch(helium.bundlesLoaded([]));
       store.dispatch(route.changed(`/notebook/${NOTE_ID}`));
       store.dispatch(wsIn.NOTE({ note }));
-      store.dispatch(wsIn.AUTH_INFO({ info: `Insufficient privileges to READER note.\nAllowed users or roles: [${SCRIPT_NAME}]\nBut the user u belongs to: [u]` }));
     });
     render(<Provider store={store}><NotePage match={{ page: 'note', noteId: NOTE_ID }} /><Dialogs /></Provider>);
     expect(screen.getByRole('heading', { level: 1, name: SCRIPT_NAME })).toBeInTheDocument();
+    // A READER refusal closes the note behind the dialog (read access taken away), so the title is checked first.
+    act(() => {
+      store.dispatch(wsIn.AUTH_INFO({ info: `Insufficient privileges to READER note.\nAllowed users or roles: [${SCRIPT_NAME}]\nBut the user u belongs to: [u]` }));
+    });
     expect(screen.getByRole('dialog', { name: 'Insufficient privileges' })).toHaveTextContent(SCRIPT_NAME);
     expect(document.querySelector('img[src="x"]')).toBeNull();
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
