@@ -3,8 +3,7 @@
  * with Zeppelin's text, the right one shows the user in the navbar and the notes, the session survives a reload
  * (HttpOnly cookie, not readable by the page), and Logout returns to the login state.
  */
-import { launch, type Browser } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { serverAndBrowser } from './support/session';
 
 const SHIRO_INI = `
 [main]
@@ -27,24 +26,13 @@ admin = *
 /** = authc
 `;
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer({}, { shiroIni: SHIRO_INI });
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser({}, { shiroIni: SHIRO_INI });
 
 test('login dialog, wrong password, login, user in the navbar, reload keeps the session, logout', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   const sent: { op: string; principal: string; ticket: string }[] = [];
   page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(JSON.parse(String(f.payload)))));
-  await page.goto(server.url);
+  await page.goto(env.server.url);
 
   // Not logged in: the login dialog opens by itself, and no note is shown.
   const dialog = page.getByRole('dialog', { name: 'Login' });
@@ -68,7 +56,7 @@ test('login dialog, wrong password, login, user in the navbar, reload keeps the 
   expect(listed[0].ticket).toMatch(/^[0-9a-f-]{36}$/);
 
   // Not an admin: the configurations API (roles[admin] in [urls]) answers 401, shown as the permission toast.
-  await page.goto(`${server.url}#/configuration`);
+  await page.goto(`${env.server.url}#/configuration`);
   await page.getByRole('alert').filter({ hasText: /permission on this page/ }).waitFor();
   await page.waitForURL(/#\/$/, { timeout: 10_000 });
 
@@ -84,13 +72,13 @@ test('login dialog, wrong password, login, user in the navbar, reload keeps the 
   await page.getByRole('dialog', { name: 'Login' }).waitFor({ timeout: 15_000 });
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).waitFor();
   await expect(page.getByRole('banner').getByText('user1', { exact: true }).count()).resolves.toBe(0);
-  const cookies = await browser.context.cookies(server.url);
+  const cookies = await env.browser.context.cookies(env.server.url);
   expect(cookies.find((c) => c.name === 'JSESSIONID')).toBeUndefined();
 });
 
 test('an admin logs in from the navbar Login button and sees the admin-only configurations', async () => {
-  const { page } = browser;
-  await page.goto(`${server.url}#/`);
+  const { page } = env.browser;
+  await page.goto(`${env.server.url}#/`);
   await page.getByRole('dialog', { name: 'Login' }).waitFor();
   await page.getByRole('dialog', { name: 'Login' }).getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
@@ -99,6 +87,6 @@ test('an admin logs in from the navbar Login button and sees the admin-only conf
   await dialog.getByLabel('Password').fill('admin');
   await dialog.getByLabel('Password').press('Enter');
   await page.getByRole('banner').getByText('admin', { exact: true }).waitFor();
-  await page.goto(`${server.url}#/configuration`);
+  await page.goto(`${env.server.url}#/configuration`);
   await page.getByRole('table', { name: 'Configurations' }).getByText('zeppelin.server.port', { exact: true }).waitFor();
 });

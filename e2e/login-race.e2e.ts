@@ -3,8 +3,7 @@
  * with no dialog left over: the prompt never opens once a sign-in has started or succeeded. The page's clock is
  * driven by the test, so "within a second" is exact rather than a race.
  */
-import { launch, type Browser } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { serverAndBrowser } from './support/session';
 
 const SHIRO_INI = `
 [main]
@@ -21,27 +20,16 @@ role1 = *
 /** = authc
 `;
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer({}, { shiroIni: SHIRO_INI });
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser({}, { shiroIni: SHIRO_INI });
 
 test('19. signing in from the navbar before the automatic prompt leaves no login dialog open', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   // Paused a minute ahead of where it starts: time that passes between the two calls on a busy machine cannot put
   // the pause in the past, and no page is loaded yet, so the jump fires no timer.
   const start = Date.now();
   await page.clock.install({ time: start });
   await page.clock.pauseAt(start + 60_000);
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   const banner = page.getByRole('banner');
   await banner.getByRole('button', { name: 'Login' }).click();
   const dialog = page.getByRole('dialog', { name: 'Login' });

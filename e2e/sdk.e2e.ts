@@ -6,12 +6,11 @@
  */
 import { execFile } from 'child_process';
 import path from 'path';
-import { launch, type Browser } from './support/browser';
 import { loginThroughDialog } from './support/login';
-import { startTestServer, type TestServer } from './support/server';
 import { waitUntil } from './support/wait';
 import { missingPython, pythonExecutable, TEST_PYTHON } from '../test/support/python';
 import { testUnless } from '../test/support/skips';
+import { serverAndBrowser } from './support/session';
 
 /** The tests' python (Debian's where installed), as an absolute path; the replay needs only its standard library. */
 const PYTHON = pythonExecutable() ?? TEST_PYTHON;
@@ -51,18 +50,7 @@ interface Seen {
 
 const maybe = testUnless(missingPython());
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer({}, { shiroIni: SHIRO_INI });
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser({}, { shiroIni: SHIRO_INI });
 
 const processGone = (pid: number): boolean => {
   try {
@@ -76,7 +64,7 @@ const processGone = (pid: number): boolean => {
 /** Runs the replay without blocking this process, where the server lives. */
 function replay(): Promise<Seen> {
   return new Promise((resolve, reject) => {
-    execFile(PYTHON, [REPLAY, server.url, 'user1', 'password2', PYTHON], { timeout: 150_000 }, (err, stdout, stderr) => {
+    execFile(PYTHON, [REPLAY, env.server.url, 'user1', 'password2', PYTHON], { timeout: 150_000 }, (err, stdout, stderr) => {
       if (err) reject(new Error(`the replay failed: ${err.message}\n${stderr}`));
       else resolve(JSON.parse(stdout) as Seen);
     });
@@ -100,15 +88,15 @@ maybe('a script runs a note and two interpreter sessions with the SDK\'s request
   expect(processGone(seen.pythonPid)).toBe(false);
 
   // The user logs in: the script's note is in its folder, the open session's note is nowhere in the list.
-  const { page } = browser;
-  await loginThroughDialog(page, server.url, 'user1', 'password2');
+  const { page } = env.browser;
+  await loginThroughDialog(page, env.server.url, 'user1', 'password2');
   const notes = page.getByRole('list', { name: 'Notes' });
   const folder = notes.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'test', exact: true }) });
   expect(await folder.getAttribute('data-folder-id')).toBe('pyzeppelin/test');
   await notes.getByRole('link', { name: 'note_1', exact: true }).click();
   await page.waitForURL(new RegExp(`#/notebook/${seen.noteId}$`));
   await page.getByText('hello sdk', { exact: true }).waitFor();
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await notes.getByRole('button', { name: 'pyzeppelin', exact: true }).waitFor();
   expect(await notes.getByText('_ZSession').count()).toBe(0);
   expect(await notes.getByText(seen.pythonSession.sessionId).count()).toBe(0);

@@ -4,10 +4,9 @@
  * server's ticket travels on every frame; the downloaded action log holds none of them.
  */
 import fs from 'fs';
-import { launch, type Browser } from './support/browser';
 import { loginThroughDialog } from './support/login';
 import { runInLastParagraph } from './support/paragraph';
-import { startTestServer, type TestServer } from './support/server';
+import { serverAndBrowser } from './support/session';
 
 const SECRETS = {
   login: 'Login-Secret-71c4',
@@ -31,29 +30,18 @@ admin = *
 /** = authc
 `;
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer({}, { shiroIni: SHIRO_INI });
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser({}, { shiroIni: SHIRO_INI });
 
 test('the downloaded action log holds none of the secrets the session handled', async () => {
-  const { page } = browser;
+  const { page } = env.browser;
   const tickets = new Set<string>();
   page.on('websocket', (ws) => ws.on('framesent', (f) => {
     const t = (JSON.parse(String(f.payload)) as { ticket?: string }).ticket;
     if (t && t !== 'anonymous') tickets.add(t);
   }));
-  await loginThroughDialog(page, server.url, 'admin', SECRETS.login);
+  await loginThroughDialog(page, env.server.url, 'admin', SECRETS.login);
 
-  await page.goto(`${server.url}#/credential`);
+  await page.goto(`${env.server.url}#/credential`);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   const cred = page.getByRole('form', { name: 'Add new credential' });
   await cred.getByLabel('Entity').fill('warehouse');
@@ -62,7 +50,7 @@ test('the downloaded action log holds none of the secrets the session handled', 
   await cred.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('alert').filter({ hasText: 'Successfully saved credentials.' }).waitFor();
 
-  await page.goto(`${server.url}#/interpreter`);
+  await page.goto(`${env.server.url}#/interpreter`);
   await page.getByRole('region', { name: 'sh' }).waitFor();
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   const form = page.getByRole('form', { name: 'Create new interpreter' });
@@ -75,7 +63,7 @@ test('the downloaded action log holds none of the secrets the session handled', 
   await page.getByRole('region', { name: 'shpw' }).waitFor();
 
   // the form value reaches the script, which prints only whether it was set
-  const p = await runInLastParagraph(page, server.url, '2EYDJKFFY', '%sh\n[ -n "${password:pw}" ] && echo "the password is set" || echo "no password"');
+  const p = await runInLastParagraph(page, env.server.url, '2EYDJKFFY', '%sh\n[ -n "${password:pw}" ] && echo "the password is set" || echo "no password"');
   await p.getByRole('img', { name: 'Status FINISHED' }).waitFor({ timeout: 30_000 });
   const field = p.getByLabel('pw');
   await field.fill(SECRETS.form);
