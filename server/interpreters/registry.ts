@@ -16,7 +16,7 @@ interface InterpreterClass {
   parallel?(properties: Record<string, string>): number;
 }
 
-const markdown: InterpreterClass = { formType: 'SIMPLE', create: (env) => new MarkdownInterpreter(env) };
+const markdown: InterpreterClass = { formType: 'SIMPLE', create: () => new MarkdownInterpreter() };
 const shell: InterpreterClass = { formType: 'SIMPLE', create: (env) => new ShellInterpreter(env) };
 const python: InterpreterClass = { formType: 'NATIVE', create: (env) => new PythonInterpreter(env) };
 const jdbc: InterpreterClass = { formType: 'SIMPLE', create: (env) => new JdbcInterpreter(env), parallel: jdbcParallel };
