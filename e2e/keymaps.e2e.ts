@@ -137,3 +137,13 @@ test('Emacs: Ctrl+A and Ctrl+E move to the line ends instead of selecting all', 
   await page.keyboard.type('!');
   await waitUntil(() => editorText(page, pid), (t) => t.trim() === 'Zprint(2)!');
 });
+
+test("Zeppelin: the editor's Ctrl keys keep their Zeppelin meaning (Ctrl+S searches the code)", async () => {
+  const { page } = env.browser;
+  const noteId = await newNote(['print(2)']);
+  const [pid] = await openNote(page, noteId);
+  await chooseKeymap(page, 'Zeppelin');
+  await page.locator(`#paragraph_${pid} .monaco-editor .view-lines`).click();
+  await page.keyboard.press('Control+KeyS');
+  await page.locator(`#paragraph_${pid} .find-widget.visible`).waitFor();
+});

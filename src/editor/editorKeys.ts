@@ -20,6 +20,15 @@ interface KeyTargets {
   keymap?: Keymap;
 }
 
+/** Zeppelin's Ctrl keys inside the editor, as the Monaco actions they stand for. */
+const CTRL_ACTIONS: Readonly<Record<string, string>> = {
+  KeyP: 'cursorUp',
+  KeyN: 'cursorDown',
+  KeyS: 'actions.find',
+  KeyK: 'editor.action.clipboardCutAction',
+  KeyY: 'editor.action.clipboardPasteAction',
+};
+
 export function bindEditorKeys(ed: MonacoEditor, latest: RefObject<KeyTargets>, undoRedo: (ed: MonacoEditor, redo: boolean) => void): void {
   ed.onKeyDown((e) => {
     const ev = e.browserEvent;
@@ -49,29 +58,12 @@ export function bindEditorKeys(ed: MonacoEditor, latest: RefObject<KeyTargets>, 
     } else if (down && pos.lineNumber === m.getLineCount()) {
       stop();
       latest.current.onEdge?.('down');
-    } else if (!ownCtrlKeys) {
-      if (ev.ctrlKey && plain && ev.code === 'Period') {
-        stop();
-        if (latest.current.completion) ed.trigger('keyboard', 'editor.action.triggerSuggest', {});
-      }
-    } else if (ev.ctrlKey && plain && ev.code === 'KeyP') {
-      stop();
-      ed.trigger('keyboard', 'cursorUp', null);
-    } else if (ev.ctrlKey && plain && ev.code === 'KeyN') {
-      stop();
-      ed.trigger('keyboard', 'cursorDown', null);
     } else if (ev.ctrlKey && plain && ev.code === 'Period') {
       stop();
       if (latest.current.completion) ed.trigger('keyboard', 'editor.action.triggerSuggest', {});
-    } else if (ev.ctrlKey && plain && ev.code === 'KeyS') {
+    } else if (ownCtrlKeys && ev.ctrlKey && plain && CTRL_ACTIONS[ev.code]) {
       stop();
-      ed.trigger('keyboard', 'actions.find', null);
-    } else if (ev.ctrlKey && plain && ev.code === 'KeyK') {
-      stop();
-      ed.trigger('keyboard', 'editor.action.clipboardCutAction', null);
-    } else if (ev.ctrlKey && plain && ev.code === 'KeyY') {
-      stop();
-      ed.trigger('keyboard', 'editor.action.clipboardPasteAction', null);
+      ed.trigger('keyboard', CTRL_ACTIONS[ev.code], null);
     } else if (ev.code === 'Tab' && !ev.ctrlKey && plain && latest.current.completion?.key?.toUpperCase() === 'TAB') {
       const before = m.getLineContent(pos.lineNumber).slice(0, pos.column - 1);
       if (/\S$/.test(before)) {
