@@ -44,19 +44,22 @@ function readOr(read: () => string): string {
   }
 }
 
-/** Whether a git process is running in `root`; undefined where processes cannot be inspected. */
-function gitRunningIn(root: string): boolean | undefined {
+/** The ids of the git processes running in `root`; undefined where processes cannot be inspected. */
+function gitRunningIn(root: string): string[] | undefined {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return undefined;
   }
-  return pids.some((pid) => {
-    if (!readOr(() => readFileSync(`/proc/${pid}/comm`, 'utf8')).trim().startsWith('git')) return false;
+  return pids.flatMap((pid) => {
+    if (!readOr(() => readFileSync(`/proc/${pid}/comm`, 'utf8')).trim().startsWith('git')) return [];
+    // A zombie (state Z) or dead (X) process has ended: it holds no lock, whoever has yet to reap it.
+    const state = /\)\s+(\S)/.exec(readOr(() => readFileSync(`/proc/${pid}/stat`, 'utf8')))?.[1];
+    if (state === 'Z' || state === 'X') return [];
     const cwd = readOr(() => readlinkSync(`/proc/${pid}/cwd`));
     const args = readOr(() => readFileSync(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-    return (cwd !== '' && inside(cwd, root)) || args.some((a) => a.includes(root));
+    return (cwd !== '' && inside(cwd, root)) || args.some((a) => a.includes(root)) ? [pid] : [];
   });
 }
 
@@ -69,10 +72,12 @@ export function clearStaleLocks(root: string): void {
   const locks = locksIn(gitDir);
   if (locks.length === 0) return;
   const running = gitRunningIn(root);
-  const stale = running === undefined ? locks.filter((f) => Date.now() - statSync(f).mtimeMs > NO_PROC_STALE_MS) : running ? [] : locks;
+  const stale = running === undefined ? locks.filter((f) => Date.now() - statSync(f).mtimeMs > NO_PROC_STALE_MS) : running.length > 0 ? [] : locks;
   if (stale.length < locks.length) {
     const held = relative(root, locks.find((f) => !stale.includes(f)) ?? locks[0]);
-    throw new ZeppelinError(`Another git process is working in the notebook folder (${held} is held); try again when it has finished`, 'CONFLICT');
+    // The process id only: a command line can carry what the caller may not read (a remote's credentials).
+    const by = running?.length ? ` by git process ${running.join(', ')}` : '';
+    throw new ZeppelinError(`Another git process is working in the notebook folder (${held} is held${by}); try again when it has finished`, 'CONFLICT');
   }
   for (const f of stale) rmSync(f, { force: true });
   console.warn(`[revisions] removed stale git lock${stale.length === 1 ? '' : 's'} left by an interrupted git command: ${stale.map((f) => relative(root, f)).join(', ')}`);

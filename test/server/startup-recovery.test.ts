@@ -144,13 +144,15 @@ describe('git locks left by killed git commands', () => {
         const refused = await checkpoint(server, noteId, 'while held');
         expect(refused.status).toBe(409);
         expect(refused.body.message).toContain('Another git process');
+        expect(refused.body.message).toMatch(new RegExp(`by git process [0-9, ]*\\b${git.pid}\\b`));
         expect(existsSync(lock)).toBe(true);
       } finally {
         process.kill(-(git.pid as number), 'SIGKILL');
       }
       await until(() => git.exitCode !== null || git.signalCode !== null, 10000, 'git to end');
       const after = await checkpoint(server, noteId, 'after');
-      expect(after.status).toBe(200);
+      // On a refusal, its message names what still held the lock.
+      expect({ status: after.status, refusal: after.status === 200 ? undefined : after.body.message }).toEqual({ status: 200, refusal: undefined });
     } finally {
       await server.close();
     }
