@@ -49,6 +49,7 @@ export class ParagraphJob implements QueuedJob {
   cancelled = false;
   removed = false;
   private interp: Interpreter | undefined;
+  private readonly abort = new AbortController();
   private resolveDone!: (s: ParagraphStatus) => void;
   readonly done: Promise<ParagraphStatus>;
 
@@ -74,6 +75,7 @@ export class ParagraphJob implements QueuedJob {
   cancel(): void {
     if (this.cancelled) return;
     this.cancelled = true;
+    this.abort.abort();
     if (this.state === 'PENDING') this.spec.session.scheduler.dropQueued(this.paragraphId, this);
     else this.interp?.cancel(this.paragraphId, this.spec.paragraph.user);
   }
@@ -132,6 +134,7 @@ export class ParagraphJob implements QueuedJob {
           localProperties: this.spec.localProperties,
           env: secrets.env,
           out: sink,
+          signal: this.abort.signal,
           credential: credentialLookup(session.confDir, user, secrets.passwords),
           sharedValue: this.deps.angular.sharedValue(entry.id, p.id),
           forms: {

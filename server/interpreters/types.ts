@@ -44,6 +44,11 @@ export interface InterpretContext {
   out: OutputSink;
   forms: FormsApi;
   angular: AngularApi;
+  /**
+   * Aborted when the run is cancelled. cancel() reaches only a run the interpreter has taken up; an interpreter that
+   * awaits something first (a process starting) checks this before it starts the run, so no cancel is lost.
+   */
+  signal?: AbortSignal;
   /** The running user's entry for `entity` on the credential page (PROTOCOL 4.7); its password is masked in the output. */
   credential?(entity: string): Credential | undefined;
   /** A value shared in the note (an angular object of any interpreter), for Zeppelin's `{name}` interpolation. */

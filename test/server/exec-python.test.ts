@@ -242,6 +242,17 @@ describe('%python (real process per session)', () => {
     expect(textOf(again.final)).toBe('2\n');
   });
 
+  test('a cancel while the Python process is still starting ends the run as ABORT', async () => {
+    const p2 = await addParagraph(a, 1);
+    // The process exits, so the next run waits for a new one to start: the cancel arrives before it is ready.
+    await run(a, p2, '%python\nimport os\nos._exit(3)');
+    const { from } = startRun(a, p2, '%python\nwhile True:\n    pass');
+    await a.waitFor(isStatus(p2, ['RUNNING']), from);
+    a.send('CANCEL_PARAGRAPH', { id: p2 });
+    expect((await waitFinal(a, p2, from)).final.status).toBe('ABORT');
+    expect(textOf((await run(a, p2, '%python\nprint(2)')).final)).toBe('2\n');
+  });
+
   test('a missing executable is a clear ERROR', async () => {
     const confDir = join(tempDir('zpl-conf-'), 'conf');
     mkdirSync(confDir, { recursive: true });

@@ -208,6 +208,8 @@ export class PythonInterpreter implements Interpreter {
       ctx.out.write(`${(e as Error).message}\nCheck the zeppelin.python property of the python interpreter setting.\n`);
       return { code: 'ERROR' };
     }
+    // Cancelled while the process was starting or getting ready: cancel() found no run to stop.
+    if (ctx.signal?.aborted) return { code: 'ERROR', aborted: true };
     return new Promise((resolve) => {
       const token = this.nextToken++;
       this.active = { ctx, resolve, cancelled: false, token };
