@@ -137,6 +137,7 @@ export class ParagraphJob implements QueuedJob {
           signal: this.abort.signal,
           credential: credentialLookup(session.confDir, user, secrets.passwords),
           sharedValue: this.deps.angular.sharedValue(entry.id, p.id),
+          pool: session.pool(entry.id, user),
           forms: {
             params: this.spec.paramsOverride ?? p.settings?.params ?? {},
             noteParams: this.spec.noteParams ?? entry.note.noteParams ?? {},

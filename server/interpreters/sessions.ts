@@ -8,6 +8,7 @@ import type { InterpreterInfo, InterpreterSetting } from '../../protocol';
 import { errorMessage } from '../util/errors';
 import { createInterpreter, parallelOf } from './registry';
 import { FifoScheduler } from './scheduler';
+import { ResourcePool, type PoolApi } from './pool/resourcePool';
 import { propertyValues, type InterpreterRegistry } from './settings';
 import type { Interpreter } from './types';
 
@@ -49,7 +50,8 @@ export class InterpreterSession {
     /** The note or user the session serves alone; undefined when notes or users share it. */
     readonly noteId: string | undefined,
     readonly confDir: string,
-    readonly user?: string,
+    readonly user: string | undefined,
+    private readonly resources: ResourcePool,
   ) {
     // Read when a job could start: `%<group>.conf` may still replace the setting.
     this.scheduler = new FifoScheduler(() => parallelOf(this.setting.interpreterGroup.map((i) => i.class), propertyValues(this.setting)));
@@ -63,6 +65,7 @@ export class InterpreterSession {
       p = (async () => {
         const interp = createInterpreter(cls, {
           properties: propertyValues(this.setting), confDir: this.confDir, sessionId: this.id, settingName: this.setting.name,
+          poolDir: () => this.resources.dir,
         });
         await interp.open();
         this.opened.set(cls, interp);
@@ -85,9 +88,15 @@ export class InterpreterSession {
     return [...this.opened.values()];
   }
 
+  /** The resource pool as a run of `user` in `noteId` sees it from this session. */
+  pool(noteId: string, user: string): PoolApi {
+    return this.resources.view(this, noteId, user);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.scheduler.dropAll();
+    this.resources.dropSession(this.id);
     const all = [...this.instances.values()];
     this.instances.clear();
     this.opened.clear();
@@ -103,6 +112,8 @@ export class InterpreterSession {
 
 export class SessionManager {
   private readonly sessions = new Map<string, InterpreterSession>();
+  /** One pool for the server; each session's values are its own part of it (pool/resourcePool.ts). */
+  private readonly resources = new ResourcePool();
 
   constructor(
     private readonly registry: InterpreterRegistry,
@@ -119,7 +130,7 @@ export class SessionManager {
     if (!s) {
       const perNote = separate(setting.option?.perNote) ? scope.noteId : undefined;
       const perUser = separate(setting.option?.perUser) ? scope.user : undefined;
-      s = new InterpreterSession(id, setting, perNote, this.confDir, perUser);
+      s = new InterpreterSession(id, setting, perNote, this.confDir, perUser, this.resources);
       this.sessions.set(id, s);
     }
     return s;
@@ -129,7 +140,7 @@ export class SessionManager {
   named(id: string, setting: InterpreterSetting, noteId: string): InterpreterSession {
     let s = this.sessions.get(id);
     if (!s) {
-      s = new InterpreterSession(id, setting, noteId, this.confDir);
+      s = new InterpreterSession(id, setting, noteId, this.confDir, undefined, this.resources);
       this.sessions.set(id, s);
     }
     return s;
@@ -165,5 +176,6 @@ export class SessionManager {
     const all = this.all();
     this.sessions.clear();
     await Promise.all(all.map((s) => s.close()));
+    this.resources.close();
   }
 }

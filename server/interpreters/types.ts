@@ -3,6 +3,7 @@
  * class behind this interface, plus one line in impl/index.ts naming its class.
  */
 import type { FormInput, FormParams, ResultCode, ResultType } from '../../protocol';
+import type { PoolApi } from './pool/resourcePool';
 
 /** Where an interpreter writes while it runs; the engine streams it to the note room. */
 export interface OutputSink {
@@ -53,6 +54,8 @@ export interface InterpretContext {
   credential?(entity: string): Credential | undefined;
   /** A value shared in the note (an angular object of any interpreter), for Zeppelin's `{name}` interpolation. */
   sharedValue?(name: string): { found: boolean; value?: unknown };
+  /** The resource pool as this run sees it (pool/resourcePool.ts). */
+  pool?: PoolApi;
 }
 
 export interface Credential {
@@ -103,4 +106,6 @@ export interface InterpreterEnv {
   sessionId: string;
   /** The interpreter setting's name (`jdbc`, `pg`, …): Zeppelin's JDBC interpreter names credentials after it. */
   settingName: string;
+  /** The resource pool's temp folder, where an interpreter writes the tables it puts. */
+  poolDir(): string;
 }

@@ -21,6 +21,7 @@ import type { Completion, InterpretContext, Interpreter, InterpreterEnv, Interpr
 import { killGroup } from './processGroup';
 import { renderMarkdown } from './markdown';
 import { missingModuleHint, OUTPUT_TAIL_CHARS } from './pythonHints';
+import { answerPool, type PoolRequest } from './pythonPool';
 
 
 const RUNNER = join(__dirname, 'python_runner.py');
@@ -33,7 +34,8 @@ type PyEvent =
   | { ev: 'angular_bind'; name: string; value: unknown; noteId: string; paragraphId?: string }
   | { ev: 'angular_unbind'; name: string; noteId: string; paragraphId?: string }
   | { ev: 'done'; id: string; ok: boolean; aborted: boolean }
-  | { ev: 'completion'; rid: number; items: Completion[] };
+  | { ev: 'completion'; rid: number; items: Completion[] }
+  | PoolRequest;
 
 interface ActiveRun {
   ctx: InterpretContext;
@@ -54,11 +56,11 @@ class PythonProcess {
   onExit: (code: number | null, signal: NodeJS.Signals | null) => void = () => undefined;
   onRawOutput: (text: string) => void = () => undefined;
 
-  constructor(executable: string, ipython: IPythonMode) {
+  constructor(executable: string, ipython: IPythonMode, poolDir: string) {
     this.child = spawn(executable, ['-u', RUNNER, '--ipython', ipython, '--executable', executable], {
       stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       detached: true,
-      env: { ...process.env, PYTHONUNBUFFERED: '1', MPLBACKEND: 'Agg', PYTHONIOENCODING: 'utf-8' },
+      env: { ...process.env, PYTHONUNBUFFERED: '1', MPLBACKEND: 'Agg', PYTHONIOENCODING: 'utf-8', ZEPPELIN_POOL_DIR: poolDir },
     });
     this.stdin = this.child.stdin as Writable;
     this.stdin.on('error', () => undefined);
@@ -134,7 +136,7 @@ export class PythonInterpreter implements Interpreter {
       await this.proc.ready;
       return this.proc;
     }
-    const proc = new PythonProcess(this.executable, this.ipythonMode);
+    const proc = new PythonProcess(this.executable, this.ipythonMode, this.env.poolDir());
     this.proc = proc;
     proc.onEvent = (e) => this.onEvent(e);
     proc.onRawOutput = (text) => this.active?.ctx.out.write(text);
@@ -179,6 +181,9 @@ export class PythonInterpreter implements Interpreter {
         return;
       case 'completion':
         this.completions.answer(e.rid, e.items);
+        return;
+      case 'pool':
+        this.proc?.send({ cmd: 'pool', rid: e.rid, ...answerPool(e, run?.ctx.pool) });
         return;
       default:
         return;

@@ -23,6 +23,8 @@ import time
 import traceback
 import warnings
 
+from zeppelin_pool import PoolClient, ResourcePoolMethods
+
 EVENTS = 3
 _send_lock = threading.Lock()
 
@@ -86,10 +88,11 @@ def _flusher():
             pass
 
 
-class ZeppelinContext:
-    """The `z` object: tables, forms and angular objects."""
+class ZeppelinContext(ResourcePoolMethods):
+    """The `z` object: tables, forms, angular objects and the resource pool (zeppelin_pool.py)."""
 
     def __init__(self):
+        self._pool = PoolClient(send)
         self.max_result = 1000
         self.note_id = ""
         self.paragraph_id = ""
@@ -629,6 +632,8 @@ def reader(runs):
                 CANCELLED.add(cmd.get("token"))
             elif kind == "complete":
                 complete(cmd)
+            elif kind == "pool":
+                z._pool.answer(cmd)
             elif kind == "angular":
                 z._angular_changed(cmd.get("noteId", ""), cmd.get("name"), cmd.get("value"), cmd.get("op") == "remove")
         except Exception:

@@ -3,10 +3,14 @@
  * or a file, relative to the conf dir). Every statement of the paragraph runs in order on the session's
  * connection, so tables persist across paragraphs; a query's rows become a `%table` (TSV) result capped at
  * `duckdb.maxResult` rows with a truncation note. CSV/Parquet/JSON files are read by path with DuckDB's own
- * syntax (`SELECT * FROM 'data.csv'`).
+ * syntax (`SELECT * FROM 'data.csv'`). Tables of the resource pool are tables here by their name, and
+ * `%sql(saveAs=name)` keeps a query's result in the pool (pool/duckdbTables.ts).
  */
+import { rmSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { DuckDBConnection, DuckDBInstance, ResultReturnType, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBConnection, DuckDBInstance, ResultReturnType, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
+import { PoolTables, saveResult } from '../pool/duckdbTables';
+import type { PoolApi } from '../pool/resourcePool';
 import { rowsLimitAlert } from '../output';
 import type { Completion, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
 
@@ -23,11 +27,33 @@ function cell(v: DuckDBValue): string {
   return s.replace(/[\t\n\r]/g, ' ');
 }
 
+/** Writes the rows as a `%table` (and the truncation note past `max`); returns the table's text. */
+function showTable(ctx: InterpretContext, names: string[], rows: DuckDBValue[][], max: number): string {
+  const lines = [names.map((n) => n.replace(/[\t\n\r]/g, ' ')).join('\t')];
+  for (const row of rows.slice(0, max)) lines.push(row.map(cell).join('\t'));
+  const text = `${lines.join('\n')}\n`;
+  ctx.out.message('TABLE', text);
+  if (rows.length > max) ctx.out.message('HTML', rowsLimitAlert(max, 'duckdb.maxResult'));
+  return text;
+}
+
+/** What a `saveAs` run keeps: its last query's table, and its messages' text as Zeppelin's pool holds it. */
+interface Saved {
+  dir?: string;
+  messages: string[];
+}
+
+function keep(pool: PoolApi, name: string, saved: Saved): void {
+  const text = saved.messages.length === 1 ? saved.messages[0] : saved.messages;
+  pool.put(name, saved.dir ? { kind: 'table', dir: saved.dir, text } : { kind: 'value', value: text });
+}
+
 export class DuckDBInterpreter implements Interpreter {
   private instance: DuckDBInstance | undefined;
   private conn: DuckDBConnection | undefined;
   private meta: DuckDBConnection | undefined;
   private running: { paragraphId: string; cancelled: boolean } | undefined;
+  private readonly poolTables = new PoolTables();
 
   constructor(private readonly env: InterpreterEnv) {}
 
@@ -57,33 +83,64 @@ export class DuckDBInterpreter implements Interpreter {
   async interpret(script: string, ctx: InterpretContext): Promise<InterpretResult> {
     const conn = this.conn;
     if (!conn) return { code: 'ERROR' };
-    const max = Math.max(1, Number(this.env.properties['duckdb.maxResult'] || 1000));
+    const saveAs = ctx.localProperties.saveAs;
+    if (saveAs !== undefined && (!ctx.pool || saveAs.trim() === '')) {
+      ctx.out.message('TEXT', 'saveAs needs a name: %sql(saveAs=name)\n');
+      return { code: 'ERROR' };
+    }
     const run = { paragraphId: ctx.paragraphId, cancelled: false };
     this.running = run;
+    const saved: Saved = { messages: [] };
     try {
+      if (ctx.pool) await this.poolTables.sync(conn, ctx.pool, script);
       const statements = await conn.extractStatements(script);
       for (let i = 0; i < statements.count; i++) {
         if (run.cancelled) return { code: 'ERROR', aborted: true };
         const prepared = await statements.prepare(i);
-        const reader = await prepared.streamAndReadUntil(max + 1);
-        if (reader.returnType === ResultReturnType.QUERY_RESULT) {
-          const names = reader.columnNames();
-          const rows = reader.getRows();
-          const lines = [names.map((n) => n.replace(/[\t\n\r]/g, ' ')).join('\t')];
-          for (const row of rows.slice(0, max)) lines.push(row.map(cell).join('\t'));
-          ctx.out.message('TABLE', `${lines.join('\n')}\n`);
-          if (rows.length > max) ctx.out.message('HTML', rowsLimitAlert(max, 'duckdb.maxResult'));
-        } else if (reader.returnType === ResultReturnType.CHANGED_ROWS) {
-          ctx.out.message('TEXT', `Query executed successfully. Affected rows : ${reader.rowsChanged}\n`);
-        }
+        if (saveAs !== undefined && ctx.pool) await this.runSaving(prepared, ctx, ctx.pool.dir, saved);
+        else await this.runShowing(prepared, ctx);
       }
+      if (saveAs !== undefined && ctx.pool) keep(ctx.pool, saveAs.trim(), saved);
       return { code: 'SUCCESS' };
     } catch (e) {
+      if (saved.dir) rmSync(saved.dir, { recursive: true, force: true });
       if (run.cancelled) return { code: 'ERROR', aborted: true };
       ctx.out.message('TEXT', `${(e as Error).message}\n`);
       return { code: 'ERROR' };
     } finally {
       if (this.running === run) this.running = undefined;
+    }
+  }
+
+  private get maxResult(): number {
+    return Math.max(1, Number(this.env.properties['duckdb.maxResult'] || 1000));
+  }
+
+  /** Shows a statement's first `duckdb.maxResult` rows, reading no further. */
+  private async runShowing(prepared: DuckDBPreparedStatement, ctx: InterpretContext): Promise<void> {
+    const max = this.maxResult;
+    const reader = await prepared.streamAndReadUntil(max + 1);
+    if (reader.returnType === ResultReturnType.QUERY_RESULT) showTable(ctx, reader.columnNames(), reader.getRows(), max);
+    else if (reader.returnType === ResultReturnType.CHANGED_ROWS) ctx.out.message('TEXT', `Query executed successfully. Affected rows : ${reader.rowsChanged}\n`);
+  }
+
+  /** As runShowing, and every row of a query goes to a pool table; the last query's is the one kept. */
+  private async runSaving(prepared: DuckDBPreparedStatement, ctx: InterpretContext, root: string, saved: Saved): Promise<void> {
+    const max = this.maxResult;
+    const result = await prepared.stream();
+    if (result.returnType === ResultReturnType.QUERY_RESULT) {
+      const rows: DuckDBValue[][] = [];
+      const dir = await saveResult(result, root, (chunk) => {
+        rows.push(...chunk.slice(0, max + 1 - rows.length));
+        return rows.length <= max;
+      });
+      if (saved.dir) rmSync(saved.dir, { recursive: true, force: true });
+      saved.dir = dir;
+      saved.messages.push(showTable(ctx, result.columnNames(), rows, max));
+    } else if (result.returnType === ResultReturnType.CHANGED_ROWS) {
+      const text = `Query executed successfully. Affected rows : ${result.rowsChanged}\n`;
+      ctx.out.message('TEXT', text);
+      saved.messages.push(text);
     }
   }
 
