@@ -124,6 +124,8 @@ export class ParagraphJob implements QueuedJob {
         append: (t) => out.append(mask(t)),
         get truncated() { return out.truncated; },
       };
+      const pool = session.pool(entry.id, user);
+      const angularValue = this.deps.angular.sharedValue(entry.id, p.id);
       this.interp = await session.get(info);
       if (this.cancelled) result = { code: 'ERROR', aborted: true };
       else {
@@ -136,8 +138,12 @@ export class ParagraphJob implements QueuedJob {
           out: sink,
           signal: this.abort.signal,
           credential: credentialLookup(session.confDir, user, secrets.passwords),
-          sharedValue: this.deps.angular.sharedValue(entry.id, p.id),
-          pool: session.pool(entry.id, user),
+          // Zeppelin interpolates `{name}` from its resource pool; angular objects stand in for names it lacks.
+          sharedValue: (name) => {
+            const r = pool.get(name)?.resource;
+            return r?.kind === 'value' ? { found: true, value: r.value } : angularValue(name);
+          },
+          pool,
           forms: {
             params: this.spec.paramsOverride ?? p.settings?.params ?? {},
             noteParams: this.spec.noteParams ?? entry.note.noteParams ?? {},

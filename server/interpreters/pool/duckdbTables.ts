@@ -24,7 +24,7 @@ const DUCK: Record<ColumnType, { sql: string; type: DuckDBType }> = {
 };
 
 const CHUNK = 2048;
-export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** Row `i` of a column as the value DuckDB's vector takes. */
 function columnReader(dir: string, spec: ColumnSpec, rows: number): (i: number) => DuckDBValue {

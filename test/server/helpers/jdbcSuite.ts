@@ -243,6 +243,13 @@ export function describeJdbc(kind: DbKind): void {
       expect(textOf(on.final)).toBe('s\te\n2024-01-01\t{x}\n');
     });
 
+    test('{name} interpolation reads the resource pool first, as Zeppelin does: a value z.put in %python', async () => {
+      const py = await addParagraph(a, 1);
+      expect((await run(a, py, '%python\nz.put("since", "2023-05-06")')).final.status).toBe('FINISHED');
+      const r = await run(a, pid, "%db(interpolate=true)\nSELECT '{since}' AS s");
+      expect(textOf(r.final)).toBe('s\n2023-05-06\n');
+    });
+
     test('cancel stops the query on the server and ends ABORT; meanwhile other paragraphs run; the next run works', async () => {
       const { from } = startRun(a, pid, `%db\n${d.sleep}`);
       await a.waitFor(isStatus(pid, ['RUNNING']), from);
