@@ -59,6 +59,10 @@ describe('resource pool shared by %python and %sql', () => {
     expect(textOf(q.final)).toBe('region\ttotal\tunits\tdays\nnorth\t10.5\t4\t1\nsouth\t2\t2\t1\nnull\t4\t4\t1\n');
     const types = await run(a, sql, '%sql\nSELECT column_name, column_type FROM (DESCRIBE sales)');
     expect(textOf(types.final)).toBe('column_name\tcolumn_type\nregion\tVARCHAR\namount\tDOUBLE\nunits\tBIGINT\nok\tBOOLEAN\nday\tTIMESTAMP\n');
+    // A pool table shadows a database table of its name; its full name (memory.main.<name>) still reaches the database table
+    await run(a, sql, '%sql\nCREATE TABLE shadow AS SELECT 1 AS x');
+    await run(a, py, '%python\nz.put("shadow", pd.DataFrame({"x": [1, 2, 3]}))');
+    expect(textOf((await run(a, sql, '%sql\nSELECT (SELECT count(*) FROM shadow) AS pool, (SELECT count(*) FROM memory.main.shadow) AS db')).final)).toBe('pool\tdb\n3\t1\n');
     // A new put under the same name replaces the table the next query reads
     await run(a, py, '%python\nz.put("sales", sales.head(1))');
     expect(textOf((await run(a, sql, '%sql\nSELECT count(*) AS n FROM sales')).final)).toBe('n\n1\n');

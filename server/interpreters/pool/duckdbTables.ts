@@ -1,7 +1,8 @@
 /**
  * The resource pool's tables inside DuckDB. Before a `%sql` run, every pool table the script names is loaded into
- * a temporary table of that name (searched before the database's own tables, so `main.<name>` still reaches one
- * of the same name), and reloaded only when the pool holds a newer version. `saveResult` writes a query's rows to a
+ * a temporary table of that name (searched before the database's own tables; the full name, `memory.main.<name>`
+ * for an in-memory database, still reaches one of the same name), and reloaded only when the pool holds a newer
+ * version. `saveResult` writes a query's rows to a
  * pool table for `%sql(saveAs=…)`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
