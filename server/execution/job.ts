@@ -173,6 +173,15 @@ export class ParagraphJob implements QueuedJob {
     }
     const aborted = this.cancelled || result.aborted === true;
     const msg = out.finish();
+    // Zeppelin's interpreter server keeps any interpreter's result under `saveAs`: one message's text, or a list.
+    const saveAs = this.spec.localProperties.saveAs?.trim();
+    if (saveAs && !aborted && this.interp && !this.interp.savesResults) {
+      try {
+        session.pool(entry.id, p.user ?? 'anonymous').put(saveAs, { kind: 'value', value: msg.length === 1 ? msg[0].data : msg.map((m) => m.data) });
+      } catch (e) {
+        console.warn(`[pool] saveAs=${saveAs.slice(0, 80)}: ${errorMessage(e)}`);
+      }
+    }
     p.results = { code: result.code === 'ERROR' || aborted ? 'ERROR' : 'SUCCESS', msg };
     const status: ParagraphStatus = aborted ? 'ABORT' : result.code === 'ERROR' ? 'ERROR' : 'FINISHED';
     if (!this.removed) this.deps.status.set(entry, p, status, { finished: true });

@@ -82,6 +82,8 @@ export interface Completion {
 export type FormType = 'SIMPLE' | 'NATIVE' | 'NONE';
 
 export interface Interpreter {
+  /** True when the interpreter keeps `saveAs` results in the pool itself (%sql keeps every row as a table). */
+  readonly savesResults?: boolean;
   open(): Promise<void>;
   interpret(script: string, ctx: InterpretContext): Promise<InterpretResult>;
   /**

@@ -89,6 +89,11 @@ describe('resource pool shared by %python and %sql', () => {
     expect(textOf(tsv.final)).toBe('3\n');
   });
 
+  testWithPython()('saveAs on any other interpreter keeps its output text, as Zeppelin\'s interpreter server does', async () => {
+    expect((await run(a, sql, '%sh(saveAs=greeting)\necho hi; echo there')).final.status).toBe('FINISHED');
+    expect(textOf((await run(a, py, '%python\nprint(repr(z.get("greeting")))')).final)).toBe("'hi\\nthere\\n'\n");
+  });
+
   testWithPython(['pandas'])('scope: a per-note Python pool is not seen from another note', async () => {
     await run(a, py, '%python\nimport pandas as pd\nz.put("mine", pd.DataFrame({"x": [1, 2]}))\nz.put("word", "here")');
     const other = await newNote(a, '/pool-other', 'python');

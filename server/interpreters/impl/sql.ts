@@ -49,6 +49,7 @@ function keep(pool: PoolApi, name: string, saved: Saved): void {
 }
 
 export class DuckDBInterpreter implements Interpreter {
+  readonly savesResults = true;
   private instance: DuckDBInstance | undefined;
   private conn: DuckDBConnection | undefined;
   private meta: DuckDBConnection | undefined;
