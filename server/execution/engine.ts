@@ -304,7 +304,7 @@ export class ExecutionEngine {
     const session = this.sessionOf(resolved.setting, entry, user);
     const interp = await session.get(resolved.info);
     return interp.completion(parsed.script, Math.min(at, parsed.script.length), {
-      noteId: entry.id, paragraphId: p.id, user, credential: credentialLookup(session.confDir, user),
+      noteId: entry.id, paragraphId: p.id, user, credential: credentialLookup(session.confDir, user), pool: session.pool(entry.id, user),
     });
   }
 

@@ -64,7 +64,7 @@ export interface Credential {
 }
 
 /** What completion knows of the paragraph and its user. */
-export type CompletionContext = Pick<InterpretContext, 'noteId' | 'paragraphId' | 'user' | 'credential'>;
+export type CompletionContext = Pick<InterpretContext, 'noteId' | 'paragraphId' | 'user' | 'credential' | 'pool'>;
 
 export interface InterpretResult {
   code: Extract<ResultCode, 'SUCCESS' | 'ERROR'>;

@@ -54,6 +54,11 @@ describe('resource pool shared by %python and %sql', () => {
       + '    "units": [1, 2, 3, 4], "ok": [True, False, True, True],\n'
       + '    "day": pd.to_datetime(["2024-01-02", "2024-01-03", None, "2024-01-05"])})\nz.put("sales", sales)');
     expect(put.final.status).toBe('FINISHED');
+    // Completion offers the pool's tables and columns before any query loaded them
+    const list = await a.request('COMPLETION', { id: sql, buf: '%sql\nSELECT reg FROM sal', cursor: 14 }, 'COMPLETION_LIST');
+    expect(list.data.completions).toContainEqual({ name: 'region', value: 'region', meta: 'column' });
+    const tables = await a.request('COMPLETION', { id: sql, buf: '%sql\nSELECT * FROM sal', cursor: 22 }, 'COMPLETION_LIST');
+    expect(tables.data.completions).toContainEqual({ name: 'sales', value: 'sales', meta: 'table' });
     const q = await run(a, sql, '%sql\nSELECT region, sum(amount) AS total, sum(units) AS units, count(day) AS days FROM sales GROUP BY region ORDER BY region NULLS LAST');
     expect(q.final.status).toBe('FINISHED');
     expect(textOf(q.final)).toBe('region\ttotal\tunits\tdays\nnorth\t10.5\t4\t1\nsouth\t2\t2\t1\nnull\t4\t4\t1\n');

@@ -9,10 +9,10 @@
 import { rmSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, ResultReturnType, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
-import { PoolTables, saveResult } from '../pool/duckdbTables';
+import { PoolTables, poolTableColumns, saveResult } from '../pool/duckdbTables';
 import type { PoolApi } from '../pool/resourcePool';
 import { rowsLimitAlert } from '../output';
-import type { Completion, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
+import type { Completion, CompletionContext, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
 
 const KEYWORDS = [
   'SELECT', 'FROM', 'WHERE', 'GROUP BY', 'ORDER BY', 'HAVING', 'LIMIT', 'OFFSET', 'JOIN', 'LEFT JOIN', 'INNER JOIN', 'ON', 'AS',
@@ -166,7 +166,7 @@ export class DuckDBInterpreter implements Interpreter {
     return pct > 0 ? Math.min(100, Math.floor(pct)) : 0;
   }
 
-  async completion(script: string, cursor: number): Promise<Completion[]> {
+  async completion(script: string, cursor: number, ctx?: CompletionContext): Promise<Completion[]> {
     const word = /[A-Za-z_][\w.]*$/.exec(script.slice(0, cursor))?.[0] ?? '';
     const prefix = word.slice(word.lastIndexOf('.') + 1).toLowerCase();
     const out: Completion[] = [];
@@ -188,6 +188,10 @@ export class DuckDBInterpreter implements Interpreter {
       } catch (e) {
         console.warn(`[sql] completion: ${(e as Error).message}`);
       }
+    }
+    for (const [table, columns] of poolTableColumns(ctx?.pool)) {
+      add(table, 'table');
+      for (const c of columns) add(c, 'column');
     }
     for (const k of KEYWORDS) add(k, 'keyword');
     return out;

@@ -75,6 +75,20 @@ async function loadTable(conn: DuckDBConnection, name: string, dir: string): Pro
   }
 }
 
+/** The pool's tables and their column names, for completion (a table whose folder is gone is left out). */
+export function poolTableColumns(pool: PoolApi | undefined): [string, string[]][] {
+  const out: [string, string[]][] = [];
+  for (const e of pool?.tables() ?? []) {
+    if (e.resource.kind !== 'table') continue;
+    try {
+      out.push([e.name, readManifest(e.resource.dir).columns.map((c) => c.name)]);
+    } catch {
+      continue;
+    }
+  }
+  return out;
+}
+
 /** Keeps one DuckDB connection's temporary tables equal to the pool's tables that its scripts name. */
 export class PoolTables {
   private readonly loaded = new Map<string, number>();
