@@ -76,6 +76,9 @@ describe('resource pool shared by %python and %sql', () => {
     const gone = await run(a, sql, '%sql\nSELECT count(*) AS n FROM sales');
     expect(gone.final.status).toBe('ERROR');
     expect(textOf(gone.final)).toContain('sales');
+    // An empty frame is an empty table with its columns
+    await run(a, py, '%python\nz.put("empty", sales.head(0))');
+    expect(textOf((await run(a, sql, '%sql\nSELECT count(*) AS n, count(region) AS r FROM empty')).final)).toBe('n\tr\n0\t0\n');
   });
 
   testWithPython(['pandas'])('%sql(saveAs=name) keeps the result: z.get gives its text as Zeppelin, getAsDataFrame every row', async () => {

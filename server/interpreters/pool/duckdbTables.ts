@@ -54,8 +54,9 @@ async function loadTable(conn: DuckDBConnection, name: string, dir: string): Pro
   const m: Manifest = readManifest(dir);
   const names = uniqueNames(m.columns.map((c) => c.name));
   const cols = m.columns.map((c, i) => `${quoteIdent(names[i])} ${DUCK[c.type].sql}`).join(', ');
-  await conn.run(`CREATE OR REPLACE TEMP TABLE ${quoteIdent(name)} (${cols})`);
+  // Every file is read before the first await: a put meanwhile may replace the table and remove its folder.
   const readers = m.columns.map((c) => ({ value: columnReader(dir, c, m.rows), nulls: nullMask(dir, c, m.rows) }));
+  await conn.run(`CREATE OR REPLACE TEMP TABLE ${quoteIdent(name)} (${cols})`);
   const types = m.columns.map((c) => DUCK[c.type].type);
   const appender = await conn.createAppender(name, 'main', 'temp');
   try {
