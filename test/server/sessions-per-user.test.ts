@@ -116,4 +116,15 @@ describe('Per User sessions over the websocket', () => {
     const again = await runAs(a, alice, one.noteId, one.pids[2], '%sql\nselect * from mine');
     expect([again.status, textOf(again)]).toEqual(['FINISHED', 'answer\n42\n']);
   });
+
+  test('the resource pool follows Per User: what alice puts from her isolated %python, bob never gets, nor what she saves from %sql', async () => {
+    const { noteId, pids } = await noteWithParagraphs('/per user pool', 'python', 4);
+    expect((await runAs(a, alice, noteId, pids[0], '%python\nz.put("budget", 1000)')).status).toBe('FINISHED');
+    expect(textOf(await runAs(b, bob, noteId, pids[1], '%python\nprint(z.get("budget"))'))).toBe('None\n');
+    expect(textOf(await runAs(a, alice, noteId, pids[2], '%python\nprint(z.get("budget"))'))).toBe('1000\n');
+    // A result alice saves from her own %sql session (per user and note) is hers alone too
+    expect((await runAs(a, alice, noteId, pids[3], '%sql(saveAs=mine)\nselect 7 as seven')).status).toBe('FINISHED');
+    expect(textOf(await runAs(b, bob, noteId, pids[1], '%python\nprint(z.get("mine"))'))).toBe('None\n');
+    expect(textOf(await runAs(a, alice, noteId, pids[2], '%python\nprint(z.get("mine"))'))).toBe('seven\n7\n\n');
+  });
 });
