@@ -75,8 +75,11 @@ export class ResourcePool {
       }
       return best;
     };
+    const root = (): string => this.dir;
     return {
-      dir: this.dir,
+      get dir() {
+        return root();
+      },
       put: (name, resource) => this.put(session, name, resource),
       get: (name) => find(name)?.entry,
       remove: (name) => {
