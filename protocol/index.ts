@@ -5,3 +5,4 @@ export * from './envelope';
 export * from './roles';
 export * from './cron';
 export * from './nesting';
+export * from './resultHistory';

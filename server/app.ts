@@ -44,6 +44,8 @@ import { openNoteRepo } from './storage/select';
 import { removeStrayTempFiles } from './storage/atomicWrite';
 import { Broadcasts } from './ws/broadcasts';
 import { PersonalStore } from './personal/store';
+import { ResultHistory } from './history/store';
+import { registerResultHistoryRoutes } from './rest/resultHistory';
 import { ConnectionManager, DEFAULT_MAX_BUFFERED, type Connection } from './ws/connections';
 import { handleFrame } from './ws/dispatch';
 import { TicketStore } from './ws/tickets';
@@ -127,10 +129,11 @@ async function createServices(config: ZeppelinConfig, confDir: string): Promise<
   const sessions = new SessionManager(interpreters, confDir);
   const zsessions = new ZSessionRegistry(notebook, interpreters, sessions);
   const angular = new AngularService(notebook, connections, interpreters, sessions);
-  const engine = new ExecutionEngine({ notebook, connections, broadcasts, config, interpreters, sessions, zsessions, angular, status: new StatusWriter(notebook, broadcasts),
+  const history = new ResultHistory(config.getString('zeppelin.notebook.dir'), notebook, config);
+  const engine = new ExecutionEngine({ notebook, connections, broadcasts, config, interpreters, sessions, zsessions, angular, status: new StatusWriter(notebook, broadcasts, history),
     rolesOf: (user) => auth?.users.rolesOf(user) ?? [] });
   const services: Services = {
-    config, confDir, notebook, interpreters, connections, broadcasts, sessions, zsessions, engine, angular,
+    config, confDir, notebook, interpreters, connections, broadcasts, sessions, zsessions, engine, angular, history,
     search: new NoteSearch(notebook),
     tickets,
     authEnabled: auth !== undefined,
@@ -173,7 +176,7 @@ function registerRoutes(app: FastifyInstance, services: Services, auth: AuthServ
   registerAuthRoutes(app, auth, services.tickets, config);
   // Before the routes, so every note route passes the permission table of rest/permissions.ts.
   registerNotePermissionHook(app, services);
-  registerSystemRoutes(app, config, config.getInt('zeppelin.websocket.max.text.message.size', 10240000));
+  registerSystemRoutes(app, config, config.getInt('zeppelin.websocket.max.text.message.size', 10240000), services.history.max);
   registerNotebookRoutes(app, services);
   registerJobRoutes(app, services);
   registerSessionRoutes(app, services);
@@ -184,6 +187,7 @@ function registerRoutes(app: FastifyInstance, services: Services, auth: AuthServ
   registerClusterRoutes(app, services);
   registerRevisionRoutes(app, services);
   registerCronRoutes(app, services, cronClock);
+  registerResultHistoryRoutes(app, services);
 }
 
 /** Errors as Zeppelin's envelope; unknown pages load the single-page app (or say how to build it). */
@@ -322,6 +326,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await app.close();
       await services?.notebook.flush();
       await services?.broadcasts.personal?.flush();
+      await services?.history.flush();
     })();
     return closed;
   };

@@ -32,6 +32,9 @@ export const DEFAULTS: Readonly<Record<string, string>> = {
   'zeppelin.interpreter.output.limit': '102400',
   'zeppelin.interpreter.group.default': '',
   'zeppelin.server.xframe.options': 'SAMEORIGIN',
+  // Ours: runs kept per paragraph for "Result history" (0 keeps none), and the bytes a note's kept runs may take.
+  'zeppelin.notebook.result.history.max': '20',
+  'zeppelin.notebook.result.history.max.bytes': String(16 * 1024 * 1024),
 };
 
 /** Zeppelin's env naming: key upper-cased with dots as underscores; a few historical aliases on top. */

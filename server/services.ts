@@ -12,6 +12,7 @@ import type { ConnectionManager } from './ws/connections';
 import type { TicketStore } from './ws/tickets';
 import type { UserDirectory } from './auth/users';
 import type { NoteAuthorization } from './notes/authorization';
+import type { ResultHistory } from './history/store';
 
 export interface Services {
   config: ZeppelinConfig;
@@ -28,6 +29,8 @@ export interface Services {
   zsessions: ZSessionRegistry;
   engine: ExecutionEngine;
   angular: AngularService;
+  /** Each paragraph's kept runs (our extension, docs/protocol.md 3.11). */
+  history: ResultHistory;
   /** True when `$ZEPPELIN_CONF_DIR/shiro.ini` exists (PROTOCOL 1.4): logins on, anonymous frames refused. */
   authEnabled: boolean;
   /** shiro.ini's users and roles when authentication is on; undefined in anonymous mode. */

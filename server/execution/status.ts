@@ -9,11 +9,14 @@ import { personalOwner } from '../personal/store';
 import { liveRuns } from './live';
 import { formatFileDate } from '../util/dates';
 import type { Broadcasts } from '../ws/broadcasts';
+import type { ResultHistory } from '../history/store';
 
 export class StatusWriter {
   constructor(
     private readonly notebook: Notebook,
     private readonly broadcasts: Broadcasts,
+    /** Keeps each ended run's results (server/history/store.ts); absent in tests that do not need it. */
+    private readonly history?: ResultHistory,
   ) {}
 
   set(entry: NoteEntry, p: Paragraph, status: ParagraphStatus, dates: { started?: boolean; finished?: boolean } = {}): void {
@@ -27,6 +30,7 @@ export class StatusWriter {
       setParagraphField(p, 'dateFinished', now);
     }
     setParagraphField(p, 'status', status);
+    if (dates.finished) this.history?.record(entry, p);
     // Inside a sequential run the flag is the sequence's to clear (engine.ts).
     if (dates.finished && !liveRuns.has(entry.id)) this.markEnded(entry);
     this.save(entry);

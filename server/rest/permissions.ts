@@ -60,6 +60,8 @@ export const REST_PERMISSIONS: Readonly<Record<string, RestRule>> = {
   'PUT /api/notebook/:noteId/paragraph/:pid/config': R('WRITER'),
   'POST /api/notebook/:noteId/paragraph/:pid/move/:newIndex': R('WRITER'),
   'DELETE /api/notebook/:noteId/paragraph/:pid': R('WRITER'),
+  'GET /api/notebook/:noteId/paragraph/:pid/history': R('READER'),
+  'GET /api/notebook/:noteId/paragraph/:pid/history/:runId': R('READER'),
   'GET /api/notebook/:noteId/revision': R('READER'),
   'POST /api/notebook/:noteId/revision': R('WRITER'),
   'GET /api/notebook/:noteId/revision/:revisionId': R('READER'),

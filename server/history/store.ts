@@ -1,0 +1,233 @@
+/**
+ * Result history (docs/protocol.md 3.11, our extension): every finished run of a paragraph keeps its results, so a
+ * user can look at an earlier run or compare two.
+ *
+ * Notes:
+ * - Kept beside the note, never in it: `<notebook dir>/.history/<noteId>.json`, written atomically, one write at a
+ *   time per note. The `.zpln` file is untouched, so Zeppelin still opens the note; the dot folder is skipped by
+ *   the note scanner and by git checkpoints (which stage only `*_<id>.zpln`), and has its own `.gitignore`.
+ * - Bounded twice: the newest `zeppelin.notebook.result.history.max` runs per paragraph (0 keeps none), and at most
+ *   `zeppelin.notebook.result.history.max.bytes` of stored runs per note, the note's oldest runs going first. A run
+ *   larger than the byte cap on its own is not kept.
+ * - Keyed by note id, so renames, moves and the trash keep a note's history; deleting the note (also by emptying
+ *   the trash) deletes it. Runs of paragraphs that no longer exist are dropped at the next write.
+ * - Runs of a personal copy (personalized mode) are marked personal and shown only to the user who ran them; while
+ *   a note is personalized every user sees only their own runs.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { HistoryRun, HistoryRunSummary, Paragraph, ParagraphStatus } from '../../protocol';
+import type { ZeppelinConfig } from '../config';
+import type { Notebook, NoteEntry } from '../notes/notebook';
+import { atomicWrite } from '../storage/atomicWrite';
+import { isPersonalized, personalOwner } from '../personal/store';
+
+export const HISTORY_DIR = '.history';
+export const HISTORY_MAX_KEY = 'zeppelin.notebook.result.history.max';
+export const HISTORY_MAX_BYTES_KEY = 'zeppelin.notebook.result.history.max.bytes';
+export const DEFAULT_HISTORY_MAX = 20;
+export const DEFAULT_HISTORY_MAX_BYTES = 16 * 1024 * 1024;
+const FILE_VERSION = 1;
+const TERMINAL: ReadonlySet<ParagraphStatus> = new Set(['FINISHED', 'ERROR', 'ABORT']);
+
+interface StoredRun extends HistoryRun {
+  /** Run by a personal copy: only its user may see it. */
+  personal?: boolean;
+}
+
+interface Kept {
+  runs: StoredRun[];
+  /** Serialized size of each run, parallel to `runs`. */
+  sizes: number[];
+}
+
+const sizeOf = (run: StoredRun): number => Buffer.byteLength(JSON.stringify(run), 'utf8');
+
+const summaryOf = (r: StoredRun): HistoryRunSummary => ({
+  id: r.id, paragraphId: r.paragraphId, user: r.user, status: r.status,
+  ...(r.dateStarted !== undefined ? { dateStarted: r.dateStarted } : {}),
+  ...(r.dateFinished !== undefined ? { dateFinished: r.dateFinished } : {}),
+});
+
+const isRun = (x: unknown): x is StoredRun => {
+  const r = x as Record<string, unknown> | null;
+  return typeof r === 'object' && r !== null && typeof r.id === 'string' && typeof r.paragraphId === 'string'
+    && typeof r.user === 'string' && typeof r.status === 'string';
+};
+
+export class ResultHistory {
+  private readonly notes = new Map<string, Kept>();
+  private readonly writes = new Map<string, { running: Promise<void>; again: boolean }>();
+  private readonly dir: string;
+
+  constructor(
+    notebookDir: string,
+    private readonly notebook: Notebook,
+    private readonly config: ZeppelinConfig,
+  ) {
+    this.dir = join(notebookDir, HISTORY_DIR);
+    notebook.onChange((e) => {
+      if (e.kind === 'removed') this.discard(e.id);
+    });
+  }
+
+  /** How many runs per paragraph are kept; 0 when the history is off. */
+  get max(): number {
+    return Math.max(0, this.config.getInt(HISTORY_MAX_KEY, DEFAULT_HISTORY_MAX));
+  }
+
+  private get maxBytes(): number {
+    return Math.max(0, this.config.getInt(HISTORY_MAX_BYTES_KEY, DEFAULT_HISTORY_MAX_BYTES));
+  }
+
+  fileOf(noteId: string): string {
+    return join(this.dir, `${noteId}.json`);
+  }
+
+  private keptOf(noteId: string): Kept {
+    let kept = this.notes.get(noteId);
+    if (!kept) {
+      const runs = this.load(noteId);
+      kept = { runs, sizes: runs.map(sizeOf) };
+      this.notes.set(noteId, kept);
+    }
+    return kept;
+  }
+
+  private load(noteId: string): StoredRun[] {
+    const file = this.fileOf(noteId);
+    if (!existsSync(file)) return [];
+    try {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { runs?: unknown };
+      return Array.isArray(parsed.runs) ? parsed.runs.filter(isRun) : [];
+    } catch (e) {
+      console.warn(`[history] ${file} cannot be read, the result history of note ${noteId} starts empty: ${(e as Error).message}`);
+      return [];
+    }
+  }
+
+  /** Called at every status change; keeps the run when it just ended. */
+  record(entry: NoteEntry, p: Paragraph): void {
+    if (!p.status || !TERMINAL.has(p.status) || this.max === 0 || !this.notebook.get(entry.id)) return;
+    const owner = personalOwner(p);
+    const run: StoredRun = {
+      id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+      paragraphId: p.id,
+      user: owner?.user ?? p.user ?? 'anonymous',
+      status: p.status,
+      ...(p.dateStarted !== undefined ? { dateStarted: p.dateStarted } : {}),
+      ...(p.dateFinished !== undefined ? { dateFinished: p.dateFinished } : {}),
+      ...(p.results ? { results: structuredClone(p.results) } : {}),
+      ...(owner ? { personal: true } : {}),
+    };
+    const kept = this.keptOf(entry.id);
+    kept.runs.push(run);
+    kept.sizes.push(sizeOf(run));
+    this.trim(kept, p.id);
+    this.save(entry.id).catch((e: unknown) => console.error(`[history] saving the result history of ${entry.id} failed:`, e));
+  }
+
+  /** The per-paragraph count, then the per-note byte cap (oldest runs of the note first). */
+  private trim(kept: Kept, paragraphId: string): void {
+    const drop = (i: number): void => {
+      kept.runs.splice(i, 1);
+      kept.sizes.splice(i, 1);
+    };
+    let count = kept.runs.filter((r) => r.paragraphId === paragraphId).length;
+    for (let i = 0; count > this.max && i < kept.runs.length;) {
+      if (kept.runs[i].paragraphId === paragraphId) {
+        drop(i);
+        count--;
+      } else i++;
+    }
+    let total = kept.sizes.reduce((a, b) => a + b, 0);
+    while (total > this.maxBytes && kept.runs.length > 0) {
+      total -= kept.sizes[0];
+      drop(0);
+    }
+  }
+
+  private visible(entry: NoteEntry, user: string): (r: StoredRun) => boolean {
+    const own = isPersonalized(entry.note);
+    return (r) => !(own || r.personal) || r.user === user;
+  }
+
+  /** The runs of a paragraph that `user` may see, newest first. */
+  list(entry: NoteEntry, paragraphId: string, user: string): HistoryRunSummary[] {
+    const seen = this.visible(entry, user);
+    return this.keptOf(entry.id).runs.filter((r) => r.paragraphId === paragraphId && seen(r)).reverse().map(summaryOf);
+  }
+
+  /** One run with its results, if `user` may see it. */
+  run(entry: NoteEntry, paragraphId: string, runId: string, user: string): HistoryRun | undefined {
+    const found = this.keptOf(entry.id).runs.find((r) => r.id === runId && r.paragraphId === paragraphId);
+    if (!found || !this.visible(entry, user)(found)) return undefined;
+    return { ...summaryOf(found), ...(found.results ? { results: found.results } : {}) };
+  }
+
+  /** Bytes the note's history takes (for tests and diagnostics). */
+  bytes(noteId: string): number {
+    return this.keptOf(noteId).sizes.reduce((a, b) => a + b, 0);
+  }
+
+  /** Deleting the note: its history goes, in memory and on disk. */
+  discard(noteId: string): void {
+    this.notes.delete(noteId);
+    const pending = this.writes.get(noteId);
+    const remove = (): void => rmSync(this.fileOf(noteId), { force: true });
+    // A write still under way would bring the file back; remove it after that write instead.
+    if (pending) {
+      pending.again = false;
+      void pending.running.then(remove, remove);
+    } else remove();
+  }
+
+  /** Writes the note's history; calls made while a write runs are folded into one more write. */
+  save(noteId: string): Promise<void> {
+    const pending = this.writes.get(noteId);
+    if (pending) {
+      pending.again = true;
+      return pending.running;
+    }
+    const state = { running: Promise.resolve(), again: false };
+    state.running = (async () => {
+      try {
+        do {
+          state.again = false;
+          await this.writeNow(noteId);
+        } while (state.again);
+      } finally {
+        this.writes.delete(noteId);
+      }
+    })();
+    this.writes.set(noteId, state);
+    return state.running;
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all([...this.writes.values()].map((w) => w.running.catch(() => undefined)));
+  }
+
+  private async writeNow(noteId: string): Promise<void> {
+    const kept = this.notes.get(noteId);
+    const entry = this.notebook.get(noteId);
+    if (!kept || !entry) return;
+    // Runs of deleted paragraphs are dropped here rather than on every removal.
+    const present = new Set(entry.note.paragraphs.map((p) => p.id));
+    for (let i = kept.runs.length - 1; i >= 0; i--) {
+      if (present.has(kept.runs[i].paragraphId)) continue;
+      kept.runs.splice(i, 1);
+      kept.sizes.splice(i, 1);
+    }
+    this.ensureDir();
+    await atomicWrite(this.fileOf(noteId), `${JSON.stringify({ version: FILE_VERSION, noteId, runs: kept.runs })}\n`);
+  }
+
+  private ensureDir(): void {
+    if (existsSync(this.dir)) return;
+    mkdirSync(this.dir, { recursive: true });
+    // Results are not part of a note's revisions, whatever git command someone runs in the notebook folder.
+    writeFileSync(join(this.dir, '.gitignore'), '*\n');
+  }
+}
