@@ -54,7 +54,7 @@ export function* fetchServerInfo(deps: SagaDeps): SagaIterator<void> {
     // reported as httpResponseError already
   }
   try {
-    const c: { wsMaxMessageSize?: number } = yield call(restCall, deps, 'GET', '/configurations/client');
+    const c: { wsMaxMessageSize?: number; resultHistoryMax?: number } = yield call(restCall, deps, 'GET', '/configurations/client');
     if (c) yield put(serverInfo.clientConfigReceived(c));
   } catch {
     // idem

@@ -22,6 +22,7 @@ import { prefsSaga } from './prefs';
 import { adminSaga } from './admin';
 import { collabSaga } from './collab';
 import { cronPanelSaga } from './cronPanel';
+import { resultHistorySaga } from './resultHistory';
 import { revisionsSaga } from './revisions';
 
 export function* rootSaga(deps: SagaDeps): SagaIterator<void> {
@@ -40,6 +41,7 @@ export function* rootSaga(deps: SagaDeps): SagaIterator<void> {
   yield fork(heliumRuntimeSaga, deps);
   yield fork(collabSaga, deps);
   yield fork(cronPanelSaga, deps);
+  yield fork(resultHistorySaga, deps);
   yield fork(revisionsSaga, deps);
   const outcome: TicketOutcome = yield call(fetchTicket, deps);
   if (outcome === 'redirected') return;

@@ -20,11 +20,13 @@ import { revisionsSlice } from './revisions';
 import { collabSlice } from './collab';
 import { cronSlice } from './cron';
 import { runAllSlice } from './runAll';
+import { resultHistorySlice } from './resultHistory';
 
 export const rootReducer = combineSlices(
   connectionSlice, sessionSlice, routeSlice, notesSlice, paragraphsReducerSlice, jobsSlice, interpretersSlice, heliumSlice, notePageSlice,
   serverSlice, uiSlice,
   homeSlice, noteDialogsSlice, jobManagerSlice, searchSlice, collabSlice, cronSlice, revisionsSlice, runAllSlice,
+  resultHistorySlice,
   ...adminSlices,
 );
 

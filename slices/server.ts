@@ -20,7 +20,7 @@ export const serverSlice = createSlice({
     versionReceived(state, action: PayloadAction<string>) {
       state.version = action.payload;
     },
-    clientConfigReceived(state, action: PayloadAction<{ wsMaxMessageSize?: number }>) {
+    clientConfigReceived(state, action: PayloadAction<{ wsMaxMessageSize?: number; resultHistoryMax?: number }>) {
       if (typeof action.payload.wsMaxMessageSize === 'number') state.wsMaxMessageSize = action.payload.wsMaxMessageSize;
     },
   },

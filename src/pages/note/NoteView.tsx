@@ -8,6 +8,7 @@ import { FindBox } from './FindBox';
 import { useUnloadGuard } from './hooks';
 import { UNLOAD_MESSAGE } from '../../../slices/domain/noteModel';
 import { NoteDialogs } from './NoteDialogs';
+import { ResultHistoryDialog } from './history/ResultHistoryDialog';
 import { NoteForms } from './NoteForms';
 import { NotePanels } from './Panels';
 import { NoteToolbar } from './NoteToolbar';
@@ -103,6 +104,7 @@ export function NoteView({ match }: { match: Extract<RouteMatch, { page: 'note' 
       <FocusScroller />
       <NoteDialogs />
       <CommitDialog />
+      <ResultHistoryDialog />
       <ShortcutHelp />
       <CommandPalette />
     </main>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { resultHistory, selectResultHistoryAvailable } from '../../../slices/resultHistory';
 import { notePage } from '../../../slices/notePage';
 import { Icon } from '../../components/Icon';
 import type { ParagraphId } from '../../../protocol';
@@ -14,6 +15,8 @@ export function ParagraphMenu({ id, noteId, config, first, last, readOnly }: {
 }) {
   const [open, setOpen] = useState(false);
   const dispatch = useAppDispatch();
+  // Our server's extension: a Zeppelin server does not announce it, and the item is not offered.
+  const historyAvailable = useAppSelector(selectResultHistoryAvailable);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -59,6 +62,11 @@ export function ParagraphMenu({ id, noteId, config, first, last, readOnly }: {
           {item('insertBelow', 'Insert new paragraph below')}
           {item('clone', 'Clone paragraph')}
           {item('clearOutput', 'Clear output')}
+          {historyAvailable && (
+            <button type="button" role="menuitem" onClick={() => { setOpen(false); dispatch(resultHistory.opened({ noteId, paragraphId: id })); }}>
+              <span>Result history</span>
+            </button>
+          )}
           {item('toggleEnabled', config.enabled ? 'Disable run' : 'Enable run')}
           {item('toggleTitle', config.title ? 'Hide title' : 'Show title')}
           {item('toggleLineNumbers', config.lineNumbers ? 'Hide line numbers' : 'Show line numbers')}
