@@ -78,14 +78,14 @@ test('tables compare as added, removed and changed rows', async () => {
   await paragraph.waitFor();
 
   await typeAndRun(page, paragraph, "%sql select * from (values ('north', 10), ('south', 20), ('west', 5)) t(region, amount)");
-  await paragraph.getByRole('cell', { name: 'west' }).waitFor();
+  await paragraph.getByRole('gridcell', { name: 'west', exact: true }).waitFor();
   await typeAndRun(page, paragraph, "%sql select * from (values ('north', 10), ('south', 25), ('east', 7)) t(region, amount)");
-  await paragraph.getByRole('cell', { name: 'east' }).waitFor();
+  await paragraph.getByRole('gridcell', { name: 'east', exact: true }).waitFor();
 
   const dialog = await openHistory(page, paragraph);
   const runs = dialog.getByRole('table', { name: 'Runs' });
   await runs.getByRole('checkbox').nth(1).check();
-  await dialog.getByRole('region', { name: 'Picked run' }).getByRole('cell', { name: 'west' }).first().waitFor();
+  await dialog.getByRole('region', { name: 'Picked run' }).getByRole('gridcell', { name: 'west', exact: true }).waitFor();
   await runs.getByRole('checkbox').nth(0).check();
 
   const table = dialog.getByRole('region', { name: 'Comparison' }).getByRole('table', { name: 'Result 1' });
