@@ -20,7 +20,8 @@ describe('server startup and HTTP basics', () => {
     const ticket = await api(server.url, '/api/security/ticket');
     expect(ticket.body.body).toEqual({ principal: 'anonymous', ticket: 'anonymous', roles: '[]' });
     const client = await api(server.url, '/api/configurations/client');
-    expect(client.body.body).toEqual({ wsMaxMessageSize: 10240000 });
+    // Zeppelin's field, and ours (docs/protocol.md 3.11) that a Zeppelin client ignores.
+    expect(client.body.body).toEqual({ wsMaxMessageSize: 10240000, resultHistoryMax: 20 });
     expect(version.headers.get('cache-control')).toBe('no-cache');
   });
 
@@ -104,15 +105,15 @@ describe('configuration', () => {
     expect(new OriginPolicy('*', '').allows(undefined)).toBe(true);
   });
 
-  test('site settings reach the running server (homescreen, message size)', async () => {
+  test('site settings reach the running server (homescreen, message size, result history)', async () => {
     const dir = tempDir();
     const confDir = join(dir, 'conf');
     mkdirSync(confDir);
-    writeFileSync(join(confDir, 'zeppelin-site.xml'), '<configuration><property><name>zeppelin.websocket.max.text.message.size</name><value>4096</value></property></configuration>');
+    writeFileSync(join(confDir, 'zeppelin-site.xml'), '<configuration><property><name>zeppelin.websocket.max.text.message.size</name><value>4096</value></property><property><name>zeppelin.notebook.result.history.max</name><value>5</value></property></configuration>');
     const server = await startTestServer({ confDir });
     try {
       const res = await api(server.url, '/api/configurations/client');
-      expect(res.body.body).toEqual({ wsMaxMessageSize: 4096 });
+      expect(res.body.body).toEqual({ wsMaxMessageSize: 4096, resultHistoryMax: 5 });
     } finally {
       await server.close();
     }
