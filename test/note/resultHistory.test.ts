@@ -74,8 +74,8 @@ describe('the saga', () => {
     t.store.dispatch(resultHistory.runToggled({ runId: 'r2' }));
     await t.clock.advance(0);
     const s = t.store.getState().resultHistory;
-    expect(s.details.r1.results?.msg[0].data).toBe('first');
-    expect(s.details.r2.results?.msg[0].data).toBe('second');
+    expect(s.details.r1.results?.msg?.[0].data).toBe('first');
+    expect(s.details.r2.results?.msg?.[0].data).toBe('second');
     expect(t.rest.calls.filter((c) => c.path.startsWith(`${LIST}/`)).map((c) => c.path)).toEqual([`${LIST}/r1`, `${LIST}/r2`]);
 
     t.store.dispatch(resultHistory.opened({ noteId: NOTE_ID, paragraphId: MD }));

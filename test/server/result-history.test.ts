@@ -61,6 +61,20 @@ describe('result history, anonymous server', () => {
     expect(missing.status).toBe(404);
   });
 
+  test('a spell run the browser reports is kept too', async () => {
+    srv = await startTestServer();
+    client = await Client.open(srv.wsUrl, srv.origin);
+    const { noteId, pid } = await newNote(client, 'history/spell');
+    client.send('PARAGRAPH_EXECUTED_BY_SPELL', {
+      id: pid, paragraph: '%echo spelled', status: 'FINISHED', results: { code: 'SUCCESS', msg: [{ type: 'TEXT', data: 'spelled out' }] },
+      config: {}, params: {}, dateStarted: new Date().toISOString(), dateFinished: new Date().toISOString(),
+    });
+    await client.sync();
+    const runs = await listOf(srv, noteId, pid);
+    expect(runs).toHaveLength(1);
+    expect(JSON.stringify((await runOf(srv, noteId, pid, runs[0].id)).results)).toContain('spelled out');
+  });
+
   test('only the newest N runs per paragraph are kept (zeppelin.notebook.result.history.max)', async () => {
     srv = await startTestServer({ settings: { 'zeppelin.notebook.result.history.max': '3' } });
     client = await Client.open(srv.wsUrl, srv.origin);

@@ -60,6 +60,8 @@ export const heliumHandlers = {
     setParagraphField(p, 'status', data.status as ParagraphStatus);
     if (data.errorMessage) setParagraphField(p, 'errorMessage', data.errorMessage);
     else delete p.errorMessage;
+    // A spell's run is a run too: its result joins the paragraph's history (docs/protocol.md 3.11).
+    ctx.s.history.record(entry, p);
     if (found.index === entry.note.paragraphs.length - 1) entry.note.paragraphs.push(newParagraph(ctx.user));
     await ctx.s.notebook.save(entry.id);
     ctx.s.connections.toRoom(entry.id, 'RUN_PARAGRAPH_USING_SPELL', { paragraph: toWsParagraph(p) }, { except: ctx.conn });
