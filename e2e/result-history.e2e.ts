@@ -66,8 +66,10 @@ test('a paragraph run twice keeps both runs: view the older one, compare the two
   await diff.locator('ins', { hasText: '+ gamma' }).waitFor();
   expect(await diff.locator('del, ins').count()).toBe(2);
 
+  // Escape closes it, and the focus goes back to the paragraph's settings button.
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
+  await paragraph.locator('button[aria-label="Paragraph settings"]:focus').waitFor();
 });
 
 test('tables compare as added, removed and changed rows', async () => {

@@ -29,6 +29,8 @@ export const HISTORY_MAX_BYTES_KEY = 'zeppelin.notebook.result.history.max.bytes
 export const DEFAULT_HISTORY_MAX = 20;
 export const DEFAULT_HISTORY_MAX_BYTES = 16 * 1024 * 1024;
 const FILE_VERSION = 1;
+/** Notes whose history stays in memory between uses; the others are read from their file again when needed. */
+const NOTES_IN_MEMORY = 32;
 const TERMINAL: ReadonlySet<ParagraphStatus> = new Set(['FINISHED', 'ERROR', 'ABORT']);
 
 interface StoredRun extends HistoryRun {
@@ -87,10 +89,16 @@ export class ResultHistory {
 
   private keptOf(noteId: string): Kept {
     let kept = this.notes.get(noteId);
-    if (!kept) {
+    if (kept) this.notes.delete(noteId);
+    else {
       const runs = this.load(noteId);
       kept = { runs, sizes: runs.map(sizeOf) };
-      this.notes.set(noteId, kept);
+    }
+    // Most recently used last, so memory holds the histories in use, not every note's ever touched.
+    this.notes.set(noteId, kept);
+    for (const id of this.notes.keys()) {
+      if (this.notes.size <= NOTES_IN_MEMORY) break;
+      if (!this.writes.has(id)) this.notes.delete(id);
     }
     return kept;
   }

@@ -66,7 +66,12 @@ export function ResultHistoryDialog() {
   const s = useAppSelector(selectResultHistory);
   const dispatch = useAppDispatch();
   if (!s.open) return null;
-  const close = () => dispatch(resultHistory.closed());
+  const { paragraphId } = s.open;
+  const close = () => {
+    dispatch(resultHistory.closed());
+    // Keyboard users continue where they opened the dialog: the paragraph's settings button.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`#paragraph_${CSS.escape(paragraphId)} button[aria-label="Paragraph settings"]`)?.focus());
+  };
   return (
     <Modal title="Result history" onClose={close} footer={<button type="button" onClick={close}>Close</button>}>
       <div className="result-history">
