@@ -4,11 +4,12 @@
  * note, capped per paragraph and in bytes per note, deleted with the note, and shown only to users who may read
  * the note (in personalized mode, only their own runs).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HistoryRun, HistoryRunSummary } from '../../protocol';
 import { HISTORY_DIR } from '../../server/history/store';
-import { api, Client, startTestServer, type TestServer } from './helpers/harness';
+import { api, Client, startTestServer, tempDir, type TestServer } from './helpers/harness';
+import { startServer } from '../../server/app';
 import { newNote, run, until } from './helpers/exec';
 import { loginAs, makeNote, restAs, startPermsServer, type Session } from './helpers/permissions';
 
@@ -128,6 +129,30 @@ describe('result history, anonymous server', () => {
     await client.request('EMPTY_TRASH', {}, 'NOTES_INFO');
     await until(() => !existsSync(fileOf(srv, noteId)), 5000, 'history file removed');
   });
+});
+
+test('the history survives a restart', async () => {
+  const dir = tempDir('zpl-history-');
+  const opts = { port: 0, host: '127.0.0.1', notebookDir: join(dir, 'notebook'), confDir: join(dir, 'conf'), webDir: join(dir, 'no-ui') };
+  try {
+    const first = await startServer(opts);
+    const client = await Client.open(`${first.url.replace('http', 'ws')}ws`, first.url.replace(/\/$/, ''));
+    const { noteId, pid } = await newNote(client, 'history/restart');
+    await run(client, pid, '%md before the restart');
+    await client.close();
+    await first.close();
+    const second = await startServer(opts);
+    try {
+      const runs = (await api<{ runs: HistoryRunSummary[] }>(second.url, historyPath(noteId, pid))).body.body?.runs ?? [];
+      expect(runs).toHaveLength(1);
+      const kept = await api<HistoryRun>(second.url, historyPath(noteId, pid, runs[0].id));
+      expect(JSON.stringify(kept.body.body?.results)).toContain('before the restart');
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('result history, with logins', () => {
