@@ -56,6 +56,10 @@ describe('result history, anonymous server', () => {
 
     await until(() => existsSync(fileOf(srv, noteId)), 5000, 'history file');
     expect(readFileSync(join(srv.notebookDir, HISTORY_DIR, '.gitignore'), 'utf8')).toBe('*\n');
+    // The note file keeps only the last result, as in Zeppelin.
+    const zpln = join(srv.notebookDir, 'history', `kept_${noteId}.zpln`);
+    await until(() => existsSync(zpln) && readFileSync(zpln, 'utf8').includes('second output'), 5000, 'note saved');
+    expect(readFileSync(zpln, 'utf8')).not.toContain('first output');
     const client2 = await api<{ resultHistoryMax: number }>(srv.url, '/api/configurations/client');
     expect(client2.body.body?.resultHistoryMax).toBe(20);
     const missing = await api(srv.url, historyPath(noteId, pid, 'no-such-run'));
