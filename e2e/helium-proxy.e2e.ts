@@ -2,7 +2,7 @@
  * Proxy mode: the UI in front of a Zeppelin server whose Helium bundle is of Zeppelin's own making (webpack's module
  * table, Zeppelin's copy of the Visualization base class, `window._heliumBundles.push` without creating the list,
  * jQuery and `$compile` expected from the page). The "Zeppelin" is a second embedded server behind a small relay that
- * answers the Helium calls as a real Zeppelin would and passes everything else on.
+ * answers the Helium calls and the client configuration as a real Zeppelin would and passes everything else on.
  */
 import http from 'http';
 import net from 'net';
@@ -79,6 +79,8 @@ function helium(url: string): { type: string; body: string } | undefined {
   const envelope = (body: unknown) => ({ type: 'application/json', body: JSON.stringify({ status: 'OK', message: '', body }) });
   if (url === '/api/helium/enabledPackage') return envelope([{ registry: 'remote', pkg: REMOTE_PKG, enabled: true }]);
   if (url === '/api/helium/config') return envelope({});
+  // Zeppelin's answer has no `resultHistoryMax` (our server's extension, docs/protocol.md 3.11).
+  if (url === '/api/configurations/client') return envelope({ wsMaxMessageSize: 10240000 });
   if (url.startsWith('/api/helium/bundle/load/zeppelin-remote-viz')) {
     bundleRequests.push(url);
     return { type: 'text/javascript', body: ZEPPELIN_BUNDLE };
@@ -148,4 +150,19 @@ test('a bundle of Zeppelin\'s making, served by the upstream, draws a table resu
   expect(bundleRequests.length).toBeGreaterThan(0);
   expect(await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement>('script[data-helium-bundle]')].map((s) => new URL(s.src).pathname)))
     .toEqual(['/api/helium/bundle/load/zeppelin-remote-viz']);
+});
+
+test('against a Zeppelin server the paragraph menu offers no "Result history" and asks for none', async () => {
+  const rest = <T>(method: string, p: string, body?: unknown) => restBody<T>(ui.url, method, p, body);
+  const noteId = await rest<string>('POST', '/api/notebook', { notePath: `/history proxy ${Date.now()}`, paragraphs: [{ text: '%md hello' }] });
+  const { page } = browser;
+  const asked: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/history')) asked.push(r.url()); });
+  await page.goto(`${ui.url}#/notebook/${noteId}`);
+  const p = page.locator('section[id^="paragraph_"]').first();
+  await p.getByRole('button', { name: 'Paragraph settings' }).click();
+  const menu = p.getByRole('menu', { name: 'Paragraph settings' });
+  await menu.getByRole('menuitem', { name: 'Clear output' }).waitFor();
+  expect(await menu.getByRole('menuitem', { name: 'Result history' }).count()).toBe(0);
+  expect(asked).toEqual([]);
 });
