@@ -35,9 +35,10 @@ test('a paragraph run twice keeps both runs: view the older one, compare the two
   await paragraph.waitFor();
 
   await typeAndRun(page, paragraph, '%sh printf "alpha\\nbeta\\n"');
-  await paragraph.getByText('beta').waitFor();
+  // The output, not the editor (whose text has the same words).
+  await paragraph.locator('.result', { hasText: 'beta' }).waitFor();
   await typeAndRun(page, paragraph, '%sh printf "alpha\\ngamma\\n"');
-  await paragraph.getByText('gamma').waitFor();
+  await paragraph.locator('.result', { hasText: 'gamma' }).waitFor();
 
   const dialog = await openHistory(page, paragraph);
   const runs = dialog.getByRole('table', { name: 'Runs' });

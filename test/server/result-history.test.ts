@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HistoryRun, HistoryRunSummary } from '../../protocol';
+import type { HistoryRun, HistoryRunSummary, Note } from '../../protocol';
 import { HISTORY_DIR } from '../../server/history/store';
 import { api, Client, startTestServer, tempDir, type TestServer } from './helpers/harness';
 import { startServer } from '../../server/app';
@@ -58,7 +58,8 @@ describe('result history, anonymous server', () => {
     expect(readFileSync(join(srv.notebookDir, HISTORY_DIR, '.gitignore'), 'utf8')).toBe('*\n');
     // The note file keeps only the last result, as in Zeppelin.
     const zpln = join(srv.notebookDir, 'history', `kept_${noteId}.zpln`);
-    await until(() => existsSync(zpln) && readFileSync(zpln, 'utf8').includes('second output'), 5000, 'note saved');
+    const savedResults = (): string => (existsSync(zpln) ? JSON.stringify((JSON.parse(readFileSync(zpln, 'utf8')) as Note).paragraphs[0].results ?? {}) : '');
+    await until(() => savedResults().includes('second output'), 5000, 'second run saved');
     expect(readFileSync(zpln, 'utf8')).not.toContain('first output');
     const client2 = await api<{ resultHistoryMax: number }>(srv.url, '/api/configurations/client');
     expect(client2.body.body?.resultHistoryMax).toBe(20);
