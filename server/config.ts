@@ -26,6 +26,9 @@ export const DEFAULTS: Readonly<Record<string, string>> = {
   // Ours: bytes a websocket may have waiting to be sent before its connection is cut off (a consumer that stopped
   // reading must not hold memory without bound); its page reconnects and resyncs.
   'zeppelin.websocket.max.buffered.bytes': String(32 * 1024 * 1024),
+  // Ours: the longest a confirmed paragraph edit, already in the note's write-ahead journal, waits before the note's
+  // file is rewritten (once for every edit made meanwhile; at most 60000).
+  'zeppelin.notebook.write.delay.ms': '1000',
   // Zeppelin ships with the job manager off; this server turns it on because the UI's job page is part of the app.
   'zeppelin.jobmanager.enable': 'true',
   'zeppelin.search.enable': 'true',

@@ -9,9 +9,10 @@
  *   reads the folder while nothing moves in it, builds the new maps aside and swaps them in at once, so no list
  *   is ever sent from a half-built map and a note created while a reload waits is kept.
  */
-import type { JsonObject, Note, NoteInfo } from '../../protocol';
+import type { JsonObject, Note, NoteInfo, Paragraph } from '../../protocol';
 import type { InterpreterRegistry } from '../interpreters/settings';
 import { isVersioned, type RevisionStore } from '../revisions/types';
+import type { JournalEntry } from '../storage/editJournal';
 import type { NoteRepo, StoredNote, UnreadableNote } from '../storage/noteRepo';
 import { serializeNote } from '../storage/zpln';
 import { formatTrashSuffix } from '../util/dates';
@@ -20,7 +21,21 @@ import { newNoteId } from '../util/ids';
 import { NOTE_ORDER, setOrdered } from './fields';
 import { importedParagraphs } from './importing';
 import { checkStorablePath, isInFolder, nameOf, normalizeFolderPath, TRASH_PREFIX } from './paths';
-import { newParagraph, withNewJobName } from './paragraphs';
+import { newParagraph, setParagraphField, withNewJobName } from './paragraphs';
+
+/** What a paragraph edit (COMMIT_PARAGRAPH) changes, and so what its journal record holds. */
+const EDITED_FIELDS = ['title', 'text', 'dateUpdated', 'config', 'settings'] as const;
+
+/** Replays journaled edits that a killed server confirmed but had not yet written into the note's file. */
+function withEdits(note: Note, edits: JournalEntry[]): Note {
+  for (const { paragraphId, fields } of edits) {
+    // A paragraph removed after its edit: its removal was written at once, so the edit has nothing left to change.
+    const p = note.paragraphs.find((x) => x.id === paragraphId);
+    if (!p) continue;
+    for (const key of EDITED_FIELDS) if (fields[key] !== undefined) setParagraphField(p, key, fields[key]);
+  }
+  return note;
+}
 
 /** The version this server's notes and `/api/version` claim: the Zeppelin protocol level it speaks. */
 export const ZEPPELIN_VERSION = '0.13.0-SNAPSHOT';
@@ -116,7 +131,12 @@ export class Notebook {
       this.skipped = loaded.unreadable;
       const entries = new Map<string, NoteEntry>();
       const ids = new Map<string, string>();
+      const recovered: string[] = [];
       for (const s of loaded.notes) {
+        if (s.edits) {
+          withEdits(s.note, s.edits);
+          recovered.push(s.id);
+        }
         const entry = this.refreshed(s);
         if (ids.has(entry.path)) console.warn(`[notes] two notes share the path ${entry.path}; ${s.id} is listed anyway`);
         entries.set(s.id, entry);
@@ -126,6 +146,8 @@ export class Notebook {
       this.ids = ids;
       this.changedDuringReload = undefined;
       this.emit({ kind: 'reloaded' });
+      // The replayed edits go into the files now; until then the journal still holds them.
+      await Promise.all(recovered.map((id) => this.save(id).catch((e: unknown) => console.error(`[notes] writing replayed edits of ${id} failed:`, e))));
     });
   }
 
@@ -207,12 +229,29 @@ export class Notebook {
 
   save(id: string): Promise<void> {
     this.emit({ kind: 'changed', id });
-    return this.repo.save(id, () => {
-      const entry = this.entries.get(id);
-      return entry ? { path: entry.path, note: entry.note } : null;
-    }).catch((e: unknown) => {
+    return this.repo.save(id, this.snapshotOf(id)).catch((e: unknown) => {
       throw storageFailure(e, this.repo.root);
     });
+  }
+
+  /**
+   * A paragraph edit made in memory: resolves once it is confirmed on disk (journaled, see storage/noteRepo.ts);
+   * the note's file follows shortly, once for all edits made meanwhile.
+   */
+  saveEdit(id: string, paragraph: Paragraph): Promise<void> {
+    this.emit({ kind: 'changed', id });
+    const fields: Record<string, unknown> = {};
+    for (const key of EDITED_FIELDS) if (paragraph[key] !== undefined) fields[key] = paragraph[key];
+    return this.repo.saveEdit(id, this.snapshotOf(id), { paragraphId: paragraph.id, fields }).catch((e: unknown) => {
+      throw storageFailure(e, this.repo.root);
+    });
+  }
+
+  private snapshotOf(id: string): () => { path: string; note: Note } | null {
+    return () => {
+      const entry = this.entries.get(id);
+      return entry ? { path: entry.path, note: entry.note } : null;
+    };
   }
 
   /**

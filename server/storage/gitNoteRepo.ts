@@ -10,8 +10,8 @@ export class GitNoteRepo extends NoteRepo implements Versioned {
   private readonly git: GitRevisionStore;
   readonly revisions: RevisionStore;
 
-  constructor(root: string) {
-    super(root);
+  constructor(root: string, writeDelayMs?: number) {
+    super(root, writeDelayMs);
     this.git = new GitRevisionStore(root);
     this.revisions = {
       // A checkpoint must see every save made before it, so queued writes land first.

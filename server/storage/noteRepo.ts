@@ -6,18 +6,28 @@
  *   same note can never interleave; different notes write in parallel.
  * - `save` coalesces: while one write is queued and not started, further saves join it. The queued job reads the
  *   note's state when it starts, so the last change always reaches the disk and no stale state overwrites it.
+ * - `saveEdit` is for paragraph edits, the frequent small change: it resolves once a record of the edit is in the
+ *   note's write-ahead journal (editJournal.ts), and the whole file is written at most `writeDelayMs` later, once
+ *   for every edit made meanwhile. A confirmed edit therefore survives a kill -9: the next start replays the
+ *   journal. Anything that reads the file (export, reload, git, a move, shutdown through `idle`) writes it first.
  */
 import { mkdir, readdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Note } from '../../protocol';
 import { atomicWrite, isTempFile, removeStrayTempFiles } from './atomicWrite';
+import { EditJournal, type JournalEntry } from './editJournal';
 import { fileNameOf, parseFileName, parseNoteFile, serializeNote, ZPLN_EXT } from './zpln';
 
 export interface StoredNote {
   id: string;
   path: string;
   note: Note;
+  /** Confirmed edits that a killed server had journaled but not yet written to the file, oldest first. */
+  edits?: JournalEntry[];
 }
+
+/** Default of `zeppelin.notebook.write.delay.ms` (ours): the longest a journaled edit waits for its note's file write. */
+export const DEFAULT_WRITE_DELAY_MS = 1000;
 
 /** A note file that could not be loaded: its path relative to the notebook folder, and why. */
 export interface UnreadableNote {
@@ -38,13 +48,18 @@ export class NoteRepo {
   private readonly locations = new Map<string, string>();
   private readonly chains = new Map<string, Promise<void>>();
   private readonly queued = new Map<string, Promise<void>>();
+  /** Notes with journaled edits whose file write is due, with the timer and how to read the note then. */
+  private readonly due = new Map<string, { timer: NodeJS.Timeout; snapshot: Snapshot }>();
+  private readonly journal: EditJournal;
 
-  constructor(readonly root: string) {}
+  constructor(readonly root: string, readonly writeDelayMs = DEFAULT_WRITE_DELAY_MS) {
+    this.journal = new EditJournal(root);
+  }
 
   /** Creates the folder; temp files that interrupted writes of an earlier run left behind are removed. */
   async init(): Promise<void> {
     await mkdir(this.root, { recursive: true });
-    const stray = removeStrayTempFiles(this.root, (name) => name === '.git');
+    const stray = removeStrayTempFiles(this.root, (name) => name === '.git' || name === '.journal');
     if (stray > 0) console.warn(`[notes] removed ${stray} temp file${stray === 1 ? '' : 's'} left by interrupted writes`);
   }
 
@@ -98,6 +113,11 @@ export class NoteRepo {
     await walk(this.root);
     this.locations.clear();
     for (const [id, rel] of locations) this.locations.set(id, rel);
+    const edits = await this.journal.recover((id) => locations.has(id));
+    for (const s of out) {
+      const e = edits.get(s.id);
+      if (e && e.length > 0) s.edits = e;
+    }
     return { notes: out, unreadable };
   }
 
@@ -114,16 +134,54 @@ export class NoteRepo {
 
   /** Brings the note's file in line with its current state (moving it if the path changed). */
   save(id: string, snapshot: Snapshot): Promise<void> {
+    this.cancelDue(id);
     const pending = this.queued.get(id);
     if (pending) return pending;
     const job = this.chain(id, async () => {
       this.queued.delete(id);
       const state = snapshot();
+      // Every edit journaled until now is in `state`: its journal files go once the file holding it is in place.
+      const sealed = this.journal.seal(id);
       if (!state) return;
-      await this.writeNow(id, state.path, state.note);
+      try {
+        await this.writeNow(id, state.path, state.note);
+      } catch (e) {
+        sealed.failed();
+        throw e;
+      }
+      await sealed.landed();
     });
     this.queued.set(id, job);
     return job;
+  }
+
+  /**
+   * A paragraph edit already made to the note in memory: resolves once `entry` is journaled; the file follows
+   * within `writeDelayMs`. A note without a file yet (or with no delay configured) is written at once.
+   */
+  saveEdit(id: string, snapshot: Snapshot, entry: JournalEntry): Promise<void> {
+    if (this.writeDelayMs <= 0 || !this.locations.has(id)) return this.save(id, snapshot);
+    const due = this.due.get(id);
+    if (due) due.snapshot = snapshot;
+    else this.due.set(id, { snapshot, timer: setTimeout(() => void this.writeDue(id), this.writeDelayMs).unref() });
+    return this.journal.append(id, entry);
+  }
+
+  private cancelDue(id: string): Snapshot | undefined {
+    const due = this.due.get(id);
+    if (!due) return undefined;
+    clearTimeout(due.timer);
+    this.due.delete(id);
+    return due.snapshot;
+  }
+
+  /** Writes the note now if journaled edits wait for its file; a failed write keeps the journal for the next try. */
+  private writeDue(id: string): Promise<void> {
+    const snapshot = this.cancelDue(id);
+    if (!snapshot) return Promise.resolve();
+    return this.save(id, snapshot).catch((e: unknown) => {
+      console.error(`[notes] writing note ${id} failed; its edits stay in the journal:`, e);
+    });
   }
 
   private async writeNow(id: string, path: string, note: Note): Promise<void> {
@@ -155,6 +213,7 @@ export class NoteRepo {
   }
 
   remove(id: string): Promise<void> {
+    this.cancelDue(id);
     return this.chain(id, async () => {
       this.queued.delete(id);
       const previous = this.locations.get(id);
@@ -165,6 +224,7 @@ export class NoteRepo {
         if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
       }
       this.locations.delete(id);
+      await this.journal.discard(id);
       await this.pruneEmptyDirs(dirname(join(this.root, previous)));
     });
   }
@@ -184,6 +244,7 @@ export class NoteRepo {
 
   /** Re-reads one note from its file, after any queued write of it has finished. */
   async readOne(id: string): Promise<Note | undefined> {
+    await this.writeDue(id);
     await (this.chains.get(id) ?? Promise.resolve());
     const rel = this.locations.get(id);
     if (rel === undefined) return undefined;
@@ -194,6 +255,7 @@ export class NoteRepo {
 
   /** The note's file as it is on disk, after any queued write of it has finished; undefined without a file. */
   async readText(id: string): Promise<string | undefined> {
+    await this.writeDue(id);
     await (this.chains.get(id) ?? Promise.resolve());
     const rel = this.locations.get(id);
     if (rel === undefined) return undefined;
@@ -209,8 +271,10 @@ export class NoteRepo {
     return this.locations.get(id);
   }
 
-  /** Resolves once every queued write and delete has finished (graceful shutdown, reloads). */
+  /** Writes every note with journaled edits now, and resolves once every write and delete has finished (graceful shutdown, reloads, git). */
   async idle(): Promise<void> {
+    await this.journal.idle();
+    await Promise.all([...this.due.keys()].map((id) => this.writeDue(id)));
     while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
   }
 }

@@ -5,11 +5,14 @@
 import type { ZeppelinConfig } from '../config';
 import { errorMessage } from '../util/errors';
 import { GitNoteRepo } from './gitNoteRepo';
-import { NoteRepo } from './noteRepo';
+import { DEFAULT_WRITE_DELAY_MS, NoteRepo } from './noteRepo';
 
 export const GIT_REPO_CLASS = 'org.apache.zeppelin.notebook.repo.GitNotebookRepo';
 export const VFS_REPO_CLASS = 'org.apache.zeppelin.notebook.repo.VFSNotebookRepo';
 const PLAIN_CLASSES = new Set([VFS_REPO_CLASS, 'org.apache.zeppelin.notebook.repo.LocalFolderNotebookRepo', 'zeppelin.notebook.repo.LocalFolderNotebookRepo']);
+
+/** The longest `zeppelin.notebook.write.delay.ms` taken (tests set it high to see that every reader writes first). */
+const MAX_WRITE_DELAY_MS = 60_000;
 
 export type StorageKind = 'git' | 'plain';
 
@@ -26,8 +29,10 @@ export function storageKind(config: ZeppelinConfig): StorageKind {
  */
 export async function openNoteRepo(config: ZeppelinConfig): Promise<NoteRepo> {
   const root = config.getString('zeppelin.notebook.dir');
+  // Capped: a confirmed edit is in the journal either way, but the file itself should not lag by more than that.
+  const delay = Math.min(Math.max(config.getInt('zeppelin.notebook.write.delay.ms', DEFAULT_WRITE_DELAY_MS), 0), MAX_WRITE_DELAY_MS);
   if (storageKind(config) === 'git') {
-    const repo = new GitNoteRepo(root);
+    const repo = new GitNoteRepo(root, delay);
     try {
       await repo.init();
       return repo;
@@ -35,7 +40,7 @@ export async function openNoteRepo(config: ZeppelinConfig): Promise<NoteRepo> {
       console.warn(`[storage] git revisions unavailable (${errorMessage(e)}); using the plain folder store`);
     }
   }
-  const plain = new NoteRepo(root);
+  const plain = new NoteRepo(root, delay);
   await plain.init();
   return plain;
 }

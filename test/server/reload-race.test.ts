@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { NoteInfo } from '../../protocol';
 import { newParagraph } from '../../server/notes/paragraphs';
 import { serializeNote } from '../../server/storage/zpln';
+import { until } from './helpers/exec';
 import { Client, copyFixtures, startTestServer, tempDir, type Frame, type TestServer } from './helpers/harness';
 
 jest.setTimeout(60000);
@@ -84,10 +85,11 @@ describe('RELOAD_NOTES_FROM_REPO races nothing away', () => {
     }
     const final = (await creator.request('LIST_NOTES', {}, 'NOTES_INFO')).data.notes.map((n) => n.id);
     expect(final.length).toBe(initial.length + CREATES);
-    created.forEach((c, i) => {
+    // A confirmed edit is journaled at once; its note's file follows within the write delay, with no other request.
+    for (const [i, c] of created.entries()) {
       const file = join(server.notebookDir, 'race', `new ${i}_${c.id}.zpln`);
-      expect(readFileSync(file, 'utf8')).toContain(`%md edit ${i}`);
-    });
+      await until(() => readFileSync(file, 'utf8').includes(`%md edit ${i}`), 10000, `edit ${i} in its note file`);
+    }
     await Promise.all(everyone.map((c) => c.close()));
   });
 });

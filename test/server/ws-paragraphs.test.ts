@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import DiffMatchPatch from 'diff-match-patch';
 import type { Note, Paragraph } from '../../protocol';
+import { until } from './helpers/exec';
 import { Client, startTestServer, type TestServer } from './helpers/harness';
 
 const readNote = (server: TestServer, file: string): Note => JSON.parse(readFileSync(join(server.notebookDir, file), 'utf8')) as Note;
@@ -30,7 +31,7 @@ describe('websocket: paragraph editing (PROTOCOL 2.2)', () => {
     await server.close();
   });
 
-  test('COMMIT_PARAGRAPH saves, then sends SAVE_NOTE_FORMS and PARAGRAPH (with the msgId) to the whole room', async () => {
+  test('COMMIT_PARAGRAPH saves (journal first, the note file within the write delay), then sends SAVE_NOTE_FORMS and PARAGRAPH (with the msgId) to the whole room', async () => {
     const bFrom = b.mark();
     const aFrom = a.mark();
     const msgId = a.send('COMMIT_PARAGRAPH', { id: first.id, noteId, title: 'T', paragraph: '%md\n# hi', params: { x: '1' }, config: { colWidth: 6, title: true } });
@@ -40,6 +41,7 @@ describe('websocket: paragraph editing (PROTOCOL 2.2)', () => {
     expect(seen.data.paragraph).toMatchObject({ id: first.id, title: 'T', text: '%md\n# hi', config: { colWidth: 6, title: true }, settings: { params: { x: '1' } } });
     const own = await a.next('PARAGRAPH', aFrom);
     expect(own.msgId).toBe(msgId);
+    await until(() => readNote(server, file).paragraphs[0].title === 'T', 10000, 'the edit in the note file');
     const stored = readNote(server, file).paragraphs[0];
     expect(stored).toMatchObject({ title: 'T', text: '%md\n# hi' });
     expect(Object.keys(stored).indexOf('title')).toBe(0);

@@ -39,7 +39,7 @@ export const paragraphHandlers = {
     const text = textToKeep(ctx, sent, patch, paragraph.text);
     if (await personalCommit(ctx, entry, paragraph, { title, text, params, config })) return;
     commitParagraph(paragraph, { title, text, params, config });
-    await ctx.s.notebook.save(entry.id);
+    await ctx.s.notebook.saveEdit(entry.id, paragraph);
     ctx.s.broadcasts.paragraph(entry, paragraph, ctx.msgId);
     // The sender lacked part of the merged text (a patch on its way to it, or one that applied fuzzily): the
     // resync after the quiet moment brings every watcher to this text.
