@@ -68,6 +68,8 @@ export interface NotePageState {
   focusedId: ParagraphId | null;
   /** Bumped to move the caret into a paragraph's editor (after ↑/↓ at an edge, an insert, a deep link). */
   focusRequest: { id: ParagraphId; seq: number; at: 'start' | 'end' } | null;
+  /** Bumped to bring a paragraph into view (find's next match), whether or not it is drawn yet. */
+  reveal: { id: ParagraphId; seq: number } | null;
   panel: NotePanel;
   helpOpen: boolean;
   paletteOpen: boolean;
@@ -89,7 +91,7 @@ export interface NotePageState {
 }
 
 const initialState: NotePageState = {
-  drafts: {}, sent: {}, unacked: {}, focusedId: null, focusRequest: null, panel: null, helpOpen: false, paletteOpen: false, dialog: null,
+  drafts: {}, sent: {}, unacked: {}, focusedId: null, focusRequest: null, reveal: null, panel: null, helpOpen: false, paletteOpen: false, dialog: null,
   find: { open: false, term: '', replacement: '', current: 0 }, angular: {}, completion: null, completionSeq: 0,
   bindingsDraft: null, bindingsDirty: false, permissions: null, permissionsDraft: null, permissionsDirty: false,
   userSuggestions: [], renderLarge: {}, renamingTitle: null,
@@ -128,6 +130,9 @@ export const notePageSlice = createSlice({
     focusRequested(state, a: PayloadAction<{ id: ParagraphId; at: 'start' | 'end' }>) {
       state.focusedId = a.payload.id;
       state.focusRequest = { id: a.payload.id, at: a.payload.at, seq: (state.focusRequest?.seq ?? 0) + 1 };
+    },
+    revealRequested(state, a: PayloadAction<{ id: ParagraphId }>) {
+      state.reveal = { id: a.payload.id, seq: (state.reveal?.seq ?? 0) + 1 };
     },
     /** The editor took the requested focus: the request is spent, so a later remount leaves the focus alone. */
     focusRequestDone(state, a: PayloadAction<number>) {

@@ -3,7 +3,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from './rootReducer';
 import { selectOpenNoteParagraphIds } from './notes';
 import type { Paragraph, ParagraphId } from '../protocol';
-import { findMatches, isRunning, isViewOnly, isOwner, type Principal } from './domain/noteModel';
+import { effectiveConfig, findMatches, gridRows, isRunning, isViewOnly, isOwner, type Principal } from './domain/noteModel';
 
 export const selectOpenMeta = (s: RootState) => (s.notes.openNoteId ? s.notes.byId[s.notes.openNoteId] ?? null : null);
 
@@ -66,3 +66,16 @@ export const selectCurrentHit = (s: RootState): FindHit | null => {
   const hits = selectFindHits(s);
   return hits.length ? hits[Math.min(s.notePage.find.current, hits.length - 1)] : null;
 };
+
+/** The open note's paragraph ids in grid rows (by each paragraph's column width). */
+export const selectOpenNoteRows = createSelector(
+  [selectOpenNoteParagraphIds, (s: RootState) => s.paragraphs.entities],
+  (ids, entities): ParagraphId[][] => gridRows(ids, (id) => effectiveConfig(entities[id]?.config).colWidth),
+);
+
+/** Rows with the same ids in the same places: the grid need not be drawn again. */
+export function sameRows(a: ParagraphId[][], b: ParagraphId[][]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((row, i) => row.length === b[i].length && row.every((id, k) => id === b[i][k]));
+}

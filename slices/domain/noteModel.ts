@@ -40,6 +40,25 @@ export function effectiveConfig(config: ParagraphConfig | undefined): EffectiveC
 
 export const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, Math.round(v)));
 
+/**
+ * Paragraphs in the rows the 12-column grid puts them in (CSS grid auto-placement): each goes beside the ones before
+ * while their widths fit, else starts a new row. The note page draws only the rows near the viewport.
+ */
+export function gridRows<T>(items: readonly T[], widthOf: (item: T) => number): T[][] {
+  const rows: T[][] = [];
+  let used = COL_WIDTH_MAX;
+  for (const item of items) {
+    const width = widthOf(item);
+    if (used + width > COL_WIDTH_MAX) {
+      rows.push([]);
+      used = 0;
+    }
+    rows[rows.length - 1].push(item);
+    used += width;
+  }
+  return rows;
+}
+
 /** The leading `%word` of a paragraph (spec: "the spell magic is the leading percent word"). */
 export function magicOf(text: string | undefined): string | null {
   const m = /^\s*%([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)/.exec(text ?? '');

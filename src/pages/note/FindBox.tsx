@@ -16,7 +16,8 @@ export function FindBox() {
     const next = (current + delta + hits.length) % hits.length;
     dispatch(notePage.findMoved({ current: next }));
     dispatch(notePage.focused({ id: hits[next].id }));
-    document.getElementById(`paragraph_${hits[next].id}`)?.scrollIntoView?.({ block: 'center' });
+    // The paragraph may be far from the rows drawn: the grid scrolls to it by its offset.
+    dispatch(notePage.revealRequested({ id: hits[next].id }));
   };
   return (
     <div className="find-box" role="search" aria-label="Find and replace" style={{ width: FIND_BOX_WIDTH }}>

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectBundlesReady } from '../../../slices/helium';
-import { selectOpenNoteParagraphIds } from '../../../slices/notes';
 import { notePage, selectHasDrafts, selectHasUnsent } from '../../../slices/notePage';
 import type { RouteMatch } from '../../../slices/domain/routing';
 import { FindBox } from './FindBox';
@@ -13,24 +12,19 @@ import { NoteForms } from './NoteForms';
 import { NotePanels } from './Panels';
 import { NoteToolbar } from './NoteToolbar';
 import { PersonalBanner } from './PersonalBanner';
-import { ParagraphSlot, ParagraphView } from './ParagraphView';
+import { ParagraphView } from './ParagraphView';
+import { ParagraphGrid } from './ParagraphGrid';
 import { NoteResultHost } from './results/NoteResultHost';
 import { selectIsAsIframe, selectOpenMeta } from '../../../slices/noteSelectors';
 import { CommandPalette, ShortcutHelp } from './ShortcutHelp';
 import { useNoteShortcuts } from './useNoteShortcuts';
 import { CommitDialog, RevisionBanner, RevisionsPanel } from '../../revisions/VersionControls';
 
-/** Paragraphs drawn at once when a note opens; the rest wait until they come near the viewport. */
-const EAGER_PARAGRAPHS = 12;
-
-function ParagraphGrid({ noteId }: { noteId: string }) {
-  const ids = useAppSelector(selectOpenNoteParagraphIds);
+function NoteParagraphs({ noteId }: { noteId: string }) {
   return (
     // One result document per note: another note starts a fresh one, without the globals of this one.
     <NoteResultHost key={noteId}>
-      <div className="note-grid">
-        {ids.map((id, i) => <ParagraphSlot key={id} id={id} index={i} count={ids.length} noteId={noteId} eager={i < EAGER_PARAGRAPHS} />)}
-      </div>
+      <ParagraphGrid noteId={noteId} />
     </NoteResultHost>
   );
 }
@@ -49,14 +43,6 @@ function useLeaveGuard(active: boolean): void {
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
   }, [active, dispatch]);
-}
-
-function FocusScroller() {
-  const req = useAppSelector((s) => s.notePage.focusRequest);
-  useEffect(() => {
-    if (req) document.getElementById(`paragraph_${req.id}`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [req]);
-  return null;
 }
 
 /** `?asIframe`: one paragraph's forms and results, without the app's chrome. */
@@ -100,8 +86,7 @@ export function NoteView({ match }: { match: Extract<RouteMatch, { page: 'note' 
       <NotePanels />
       <RevisionsPanel />
       <NoteForms />
-      {(match.revisionId === undefined || revisionShown) && <ParagraphGrid noteId={meta.id} />}
-      <FocusScroller />
+      {(match.revisionId === undefined || revisionShown) && <NoteParagraphs noteId={meta.id} />}
       <NoteDialogs />
       <CommitDialog />
       <ResultHistoryDialog />

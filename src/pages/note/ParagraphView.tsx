@@ -123,6 +123,9 @@ export function ParagraphView({ id, index, count, noteId, chromeless }: { id: Pa
 /** Heights of paragraphs last drawn, so a placeholder keeps the page from jumping when it takes their place. */
 const lastHeights = new Map<ParagraphId, number>();
 
+/** A paragraph's height before it is drawn: its last drawn height, else a guess from its text and results. */
+export const slotHeight = (s: RootState, id: ParagraphId): number => lastHeights.get(id) ?? estimateHeight(s, id);
+
 function estimateHeight(s: RootState, id: ParagraphId): number {
   const p = s.paragraphs.entities[id];
   const lines = (p?.text ?? '').split('\n').length;
