@@ -40,9 +40,23 @@ export function ParagraphGrid({ noteId }: { noteId: string }) {
   const scrollMargin = useDocumentTop(gridRef);
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
+  // The virtualizer asks again for every row below one it measures; an estimate is worked out once per paragraph.
+  const estimates = useRef(new Map<ParagraphId, number>());
+  const estimate = (id: ParagraphId): number => {
+    let h = estimates.current.get(id);
+    if (h === undefined) {
+      h = slotHeight(store.getState(), id);
+      estimates.current.set(id, h);
+    }
+    return h;
+  };
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: (i) => Math.max(...(rowsRef.current[i] ?? []).map((id) => slotHeight(store.getState(), id)), 1),
+    estimateSize: (i) => {
+      let h = 1;
+      for (const id of rowsRef.current[i] ?? []) h = Math.max(h, estimate(id));
+      return h;
+    },
     getItemKey: (i) => rowsRef.current[i]?.[0] ?? i,
     overscan: OVERSCAN_ROWS,
     scrollMargin,
