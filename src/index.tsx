@@ -8,7 +8,8 @@ import { HeliumContext } from './helium/HeliumContext';
 import './styles.css';
 
 const deps = browserDeps();
-const { store } = makeStore({ deps, app: navigator.userAgent });
+// The log's work for a large action (a note of thousands of paragraphs) waits until the page is drawn.
+const { store } = makeStore({ deps, app: navigator.userAgent, deferLogWork: (work) => requestIdleCallback(work, { timeout: 1000 }) });
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -12,6 +12,9 @@
  *   log always replays from its start state to now. The user sees and changes the limits (saved in the browser).
  * - Each entry carries a digest of the state after it (stateHash.ts), so a replay can name the first action after
  *   which its state differs; the checkpoint checksums cover what the digest skips (long strings' contents).
+ * - With `defer`, the work per action (redaction, size, digest, checkpoints) runs when the page is idle rather than
+ *   inside the dispatch: a note of thousands of paragraphs is drawn first. The actions waiting for it keep the states
+ *   before and after them, so at most MAX_PENDING wait (then the dispatch does it), and every read does it first.
  * - Secrets are redacted at capture (redact.ts): entries, start state, checkpoints and the end state are all
  *   redacted, and checksums are taken of redacted states, so a replay of the file agrees with them.
  */
@@ -59,7 +62,22 @@ export const CHECKPOINT_EVERY = 100;
 
 const jsonSize = (v: unknown): number => (v === undefined ? 0 : JSON.stringify(v).length);
 
-export function createActionLog<S = RootState>(opts: { now?: () => number; limits?: ActionLogLimits; checkpointEvery?: number } = {}): ActionLog<S> {
+/** Actions whose log work may wait for an idle moment; each keeps its states alive until then. */
+const MAX_PENDING = 16;
+
+/** An action taken but not yet worked into the log: as dispatched, with the state it met and the state it left. */
+interface Pending {
+  entry: LogEntry;
+  action: UnknownAction;
+  before: RootState;
+  after?: unknown;
+}
+
+export function createActionLog<S = RootState>(opts: {
+  now?: () => number; limits?: ActionLogLimits; checkpointEvery?: number;
+  /** Runs `work` later (when the page is idle); without it, every action is logged inside its dispatch. */
+  defer?: (work: () => void) => void;
+} = {}): ActionLog<S> {
   const now = opts.now ?? Date.now;
   const every = opts.checkpointEvery ?? CHECKPOINT_EVERY;
   let limits = opts.limits ?? DEFAULT_ACTION_LOG_LIMITS;
@@ -111,16 +129,38 @@ export function createActionLog<S = RootState>(opts: { now?: () => number; limit
   // The entry whose resulting state is not taken yet. A saga reacting to an action dispatches the next one before
   // the first dispatch returns, so an entry is finished either when the next action arrives (the state then is
   // the state after it) or when its own dispatch returns, whichever comes first.
-  let open: LogEntry | null = null;
+  let open: Pending | null = null;
+  let pending: Pending[] = [];
+  let drainScheduled = false;
 
   function finish(state: unknown): void {
-    const entry = open;
-    if (!entry) return;
+    if (!open) return;
+    open.after = state;
     open = null;
-    const after = redactor.state(state);
-    entry.digest = digester.hash(after);
-    if ((entry.seq + 1) % every === 0) checkpoint(after, entry.seq);
-    enforce();
+    if (!opts.defer || pending.length >= MAX_PENDING) drain();
+    else if (!drainScheduled) {
+      drainScheduled = true;
+      opts.defer(() => {
+        drainScheduled = false;
+        settled();
+      });
+    }
+  }
+
+  /** Works the finished actions into the log, in order. */
+  function drain(): void {
+    const work = pending;
+    pending = [];
+    for (const p of work) {
+      const entry = p.entry;
+      entry.action = redactor.action(p.action, p.before);
+      entry.bytes = jsonSize(entry.action);
+      bytes += entry.bytes;
+      const after = redactor.state(p.after);
+      entry.digest = digester.hash(after);
+      if ((entry.seq + 1) % every === 0) checkpoint(after, entry.seq);
+      enforce();
+    }
   }
 
   const middleware: Middleware = (api) => (next) => (action) => {
@@ -132,20 +172,23 @@ export function createActionLog<S = RootState>(opts: { now?: () => number; limit
       base = redactor.state(before);
       lastCheckpointState = base;
     }
-    const recorded = redactor.action(action as UnknownAction, before);
-    const entry: LogEntry = { seq: seq++, at: now(), action: recorded, digest: 0, bytes: jsonSize(recorded) };
+    // Until drained, the entry holds no action: only the redacted copy is ever handed out.
+    const entry: LogEntry = { seq: seq++, at: now(), action: { type: '' }, digest: 0, bytes: 0 };
+    const taken: Pending = { entry, action: action as UnknownAction, before };
     list.push(entry);
-    bytes += entry.bytes;
-    open = entry;
+    pending.push(taken);
+    open = taken;
     const result = next(action);
-    if (open === entry) finish(api.getState());
+    if (open === taken) finish(api.getState());
     return result;
   };
 
   // Read while an action is still being dispatched (the download saga runs inside its own action's dispatch), the
-  // open entry is finished with the state now: nothing can have changed it since but another action.
+  // open entry is finished with the state now: nothing can have changed it since but another action. Whatever
+  // waits for an idle moment is worked in first.
   const settled = () => {
     if (open && getState) finish(getState());
+    if (open === null) drain();
   };
   const kept = () => {
     settled();
@@ -170,6 +213,7 @@ export function createActionLog<S = RootState>(opts: { now?: () => number; limit
       };
     },
     setLimits(next) {
+      settled();
       limits = next;
       enforce();
     },

@@ -24,10 +24,12 @@ export interface MakeStoreOptions {
   devTools?: boolean;
   /** Written into saved action logs (the browser's user agent). */
   app?: string;
+  /** Runs the action log's work per action later (the page's idle time); without it, inside each dispatch. */
+  deferLogWork?: (work: () => void) => void;
 }
 
 export function makeStore(opts: MakeStoreOptions = {}) {
-  const log: ActionLog<RootState> = createActionLog<RootState>({ now: opts.now, limits: opts.actionLogLimits, checkpointEvery: opts.checkpointEvery });
+  const log: ActionLog<RootState> = createActionLog<RootState>({ now: opts.now, limits: opts.actionLogLimits, checkpointEvery: opts.checkpointEvery, defer: opts.deferLogWork });
   const saga = createSagaMiddleware({
     onError: (e) => console.error('saga failed', e),
   });

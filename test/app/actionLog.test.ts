@@ -113,3 +113,41 @@ describe('bounds', () => {
     expect(log.stats()).toMatchObject({ entries: 902, limits: { maxEntries: 1000 } });
   });
 });
+
+describe('work deferred to idle time', () => {
+  /** A store whose log work waits in `queued` until the test runs it, as the page's idle callback would. */
+  function deferred(opts: Parameters<typeof makeStore>[0] = {}) {
+    const queued: (() => void)[] = [];
+    const made = makeStore({ devTools: false, deferLogWork: (work) => queued.push(work), ...opts });
+    return { ...made, queued };
+  }
+
+  test('a large NOTE is not worked into the log inside its dispatch, and the log comes out as without deferral', () => {
+    const note = loadFixtureNote();
+    const big = { ...note, paragraphs: Array.from({ length: 200 }, (_, i) => ({ ...note.paragraphs[i % note.paragraphs.length], id: `p${i}` })) };
+    const later = deferred();
+    const now = makeStore({ devTools: false });
+    for (const { store } of [later, now]) store.dispatch(wsIn.NOTE({ note: big }));
+    // The work waits for the idle callback (or a read of the log).
+    expect(later.queued.length).toBe(1);
+    later.queued.splice(0).forEach((work) => work());
+    const strip = (log: typeof now.log) => log.entries().map((e) => ({ ...e, at: 0 }));
+    expect(strip(later.log)).toEqual(strip(now.log));
+    expect(later.log.entries()[0].digest).not.toBe(0);
+  });
+
+  test('a read works in whatever waits, and at most a few actions ever wait (each keeps its states)', () => {
+    const { store, log, queued } = deferred({ checkpointEvery: 10 });
+    const note = loadFixtureNote();
+    store.dispatch(wsIn.NOTE({ note }));
+    for (let i = 0; i < 100; i++) store.dispatch(wsIn.PARAGRAPH_APPEND_OUTPUT({ noteId: note.id, paragraphId: note.paragraphs[1].id, index: 0, data: `line ${i}\n` }));
+    // Far fewer idle callbacks than actions: a full queue is worked in by the dispatch itself.
+    expect(queued.length).toBeLessThan(10);
+    expect(log.stats().entries).toBe(101);
+    expect(log.entries().every((e) => e.digest !== 0 && e.action.type !== '')).toBe(true);
+    expect(log.checkpoints().length).toBe(10);
+    const parsed = parseActionLog(JSON.stringify(exportActionLog(log, new Date(0))));
+    if ('error' in parsed) throw new Error(parsed.error);
+    expect(verifyReplay(parsed).divergence).toBeNull();
+  });
+});
