@@ -65,9 +65,21 @@ export function parseAnyDate(s: string): Date | undefined {
 }
 
 /** File-flavour string to websocket flavour; anything unparseable passes through untouched. */
+/**
+ * Conversions already made: a note is sent whole on every open and to every watcher, and parsing a date in local
+ * time is the dearest part of that for a note of thousands of paragraphs. Emptied when full.
+ */
+const wsDates = new Map<string, string>();
+const WS_DATES_KEPT = 100_000;
+
 export function fileDateToWs(s: string): string {
+  const known = wsDates.get(s);
+  if (known !== undefined) return known;
   const d = parseAnyDate(s);
-  return d ? formatWsDate(d) : s;
+  const out = d ? formatWsDate(d) : s;
+  if (wsDates.size >= WS_DATES_KEPT) wsDates.clear();
+  wsDates.set(s, out);
+  return out;
 }
 
 export function fileDateToRest(s: string): string {
