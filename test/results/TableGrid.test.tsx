@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
+import { useGridTable } from '../../src/results/table/useGridTable';
 import { TableGrid, ROW_HEIGHT } from '../../src/results/table/TableGrid';
 import { parseTableText } from '../../src/results/table/parseTable';
 import type { SavedGridState } from '../../src/results/table/gridState';
@@ -153,4 +154,36 @@ test('minimum height 100', () => {
   const tiny = parseTableText('a\n1\n');
   render(<TableGrid source={tiny} columns={tiny.columns} options={{ useFilter: false, showPagination: false, showAggregationFooter: false }} types={{}} saved={undefined} onSave={jest.fn()} height={20} />);
   expect(screen.getByTestId('grid-scroll').style.height).toBe('100px');
+});
+
+describe('a plain view of a large table', () => {
+  const ROWS = 250_000;
+  const source = { rowCount: ROWS, cell: (r: number, c: number) => (c === 0 ? `r${r}` : r) };
+  const columns = [{ name: 'name', index: 0 }, { name: 'n', index: 1 }];
+  const options = { useFilter: false, showPagination: false, showAggregationFooter: false };
+
+  test('gives TanStack only the rows drawn, and the grid still spans, scrolls to and counts every row', () => {
+    render(<TableGrid source={source} columns={columns} options={options} types={{ n: 'number' }} saved={undefined} onSave={() => undefined} height={300} />);
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', String(ROWS + 1));
+    expect(screen.getByRole('status')).toHaveTextContent(`${ROWS} rows`);
+    fireEvent.scroll(screen.getByTestId('grid-scroll'), { target: { scrollTop: (ROWS - 5) * ROW_HEIGHT } });
+    expect(firstCells().at(-1)).toBe(`r${ROWS - 1}`);
+    expect(bodyRows().at(-1)).toHaveAttribute('aria-rowindex', String(ROWS + 1));
+    // A sort needs every row: the grid takes them all then, in the sorted order.
+    const sortN = () => within(screen.getAllByRole('columnheader')[1]).getByRole('button', { name: /^n/ });
+    // TanStack sorts a column of numbers descending first.
+    fireEvent.click(sortN());
+    expect(screen.getAllByRole('columnheader')[1]).toHaveAttribute('aria-sort', 'descending');
+    fireEvent.scroll(screen.getByTestId('grid-scroll'), { target: { scrollTop: 0 } });
+    expect(firstCells()[0]).toBe(`r${ROWS - 1}`);
+  });
+
+  test('the table hook builds row objects for the drawn window only', () => {
+    const { result } = renderHook(() => useGridTable({
+      source, columns, types: undefined, showPagination: false, view: fromSaved(undefined, ['name', 'n']), change: () => undefined, drawn: { first: 1000, last: 1040 },
+    }));
+    const rows = result.current.getCoreRowModel().rows;
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 40 }, (_, i) => String(1000 + i)));
+    expect(rows[0].getValue('name')).toBe('r1000');
+  });
 });

@@ -29,20 +29,22 @@ function cellContent(row: GridRow, cell: GridCell, footer: GridViewState['footer
   return cell.getIsPlaceholder() ? null : display(cell.getValue<CellValue | undefined>());
 }
 
-export function GridBody({ rows, first, last, footer }: {
-  rows: GridRow[]; first: number; last: number; footer: GridViewState['footer'];
+/** `rows` are the rows drawn, the first of them at `first` among `total`. */
+export function GridBody({ rows, first, total, footer }: {
+  rows: GridRow[]; first: number; total: number; footer: GridViewState['footer'];
 }) {
+  const last = first + rows.length;
   return (
     <tbody>
       {first > 0 && <tr aria-hidden="true" style={{ height: first * ROW_HEIGHT }} className="grid-spacer" />}
-      {rows.slice(first, last).map((row, i) => (
+      {rows.map((row, i) => (
         <tr role="row" key={row.id} aria-rowindex={first + i + 2} style={{ height: ROW_HEIGHT }} className={row.getIsGrouped() ? 'grid-group-row' : undefined}>
           {row.getVisibleCells().map((cell) => (
             <td role="gridcell" key={cell.id} style={cellStyle(cell.column.getSize())}>{cellContent(row, cell, footer)}</td>
           ))}
         </tr>
       ))}
-      {last < rows.length && <tr aria-hidden="true" style={{ height: (rows.length - last) * ROW_HEIGHT }} className="grid-spacer" />}
+      {last < total && <tr aria-hidden="true" style={{ height: (total - last) * ROW_HEIGHT }} className="grid-spacer" />}
     </tbody>
   );
 }

@@ -16,7 +16,7 @@ import { GridFooter } from './GridFooter';
 import { GridHeaderCell } from './GridHeaderCell';
 import { GridPager } from './GridPager';
 import { useColumnDrag } from './useColumnDrag';
-import { useGridTable } from './useGridTable';
+import { isPlainView, useGridTable } from './useGridTable';
 import { useGridView } from './useGridView';
 
 export { ROW_HEIGHT } from './gridLayout';
@@ -40,7 +40,11 @@ export function TableGrid({ source, columns, options, types, saved, onSave, heig
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const drag = useColumnDrag(view, change);
-  const table = useGridTable({ source, columns, types, showPagination: options.showPagination, view, change });
+  const plain = isPlainView(view, options);
+  const plainWindow = plain
+    ? gridWindow({ rowCount: source.rowCount, height, scrollTop, useFilter: options.useFilter, showFooter: false })
+    : undefined;
+  const table = useGridTable({ source, columns, types, showPagination: options.showPagination, view, change, drawn: plainWindow });
 
   const setFilter = (name: string, term: string) => {
     const filters = { ...view.filters };
@@ -49,16 +53,24 @@ export function TableGrid({ source, columns, options, types, saved, onSave, heig
     change({ ...view, filters, pageIndex: 0 });
   };
 
-  const rows = table.getRowModel().rows;
-  const filteredRows = table.getFilteredRowModel().rows;
+  // In a plain view the row model holds the drawn rows only; otherwise every row, of which a window is drawn.
+  const modelRows = table.getRowModel().rows;
+  const filteredRows = plain ? modelRows : table.getFilteredRowModel().rows;
+  const rowCount = plain ? source.rowCount : modelRows.length;
   const visibleColumns = table.getVisibleLeafColumns();
-  const { boxHeight, first, last } = gridWindow({
-    rowCount: rows.length, height, scrollTop, useFilter: options.useFilter, showFooter: options.showAggregationFooter,
+  const { boxHeight, first, last } = plainWindow ?? gridWindow({
+    rowCount, height, scrollTop, useFilter: options.useFilter, showFooter: options.showAggregationFooter,
   });
+  const drawnRows = plain ? modelRows : modelRows.slice(first, last);
   const totalWidth = visibleColumns.reduce((w, c) => w + c.getSize(), 0);
   const pageCount = table.getPageCount();
+  const shownCount = plain ? source.rowCount : filteredRows.length;
 
   const exportRows = () => {
+    if (plain) {
+      const indexes = visibleColumns.map((c) => columns.find((col) => col.name === c.id)?.index ?? -1);
+      return Array.from({ length: source.rowCount }, (_, r) => indexes.map((k) => source.cell(r, k)));
+    }
     const leaf = table.getSortedRowModel().rows.flatMap((r) => (r.subRows.length ? r.getLeafRows().filter((l) => !l.subRows.length) : [r]));
     return leaf.map((r) => visibleColumns.map((c) => r.getValue<CellValue | undefined>(c.id)));
   };
@@ -70,11 +82,11 @@ export function TableGrid({ source, columns, options, types, saved, onSave, heig
         {view.hidden.length > 0 && (
           <button type="button" onClick={() => change({ ...view, hidden: [] })}>Show all columns ({view.hidden.length} hidden)</button>
         )}
-        <span className="grid-count" role="status">{filteredRows.length === source.rowCount ? `${source.rowCount} rows` : `${filteredRows.length} of ${source.rowCount} rows`}</span>
+        <span className="grid-count" role="status">{shownCount === source.rowCount ? `${source.rowCount} rows` : `${shownCount} of ${source.rowCount} rows`}</span>
       </div>
       <div className="grid-scroll" style={{ height: boxHeight }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         data-testid="grid-scroll">
-        <table role="grid" aria-rowcount={rows.length + 1} aria-colcount={visibleColumns.length} style={{ width: totalWidth }}>
+        <table role="grid" aria-rowcount={rowCount + 1} aria-colcount={visibleColumns.length} style={{ width: totalWidth }}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr role="row" key={group.id} aria-rowindex={1}>
@@ -85,9 +97,9 @@ export function TableGrid({ source, columns, options, types, saved, onSave, heig
               </tr>
             ))}
           </thead>
-          <GridBody rows={rows} first={first} last={last} footer={view.footer} />
+          <GridBody rows={drawnRows} first={first} total={rowCount} footer={view.footer} />
           {options.showAggregationFooter && (
-            <GridFooter columns={visibleColumns} filteredRows={filteredRows} footer={view.footer} rowIndex={rows.length + 2} />
+            <GridFooter columns={visibleColumns} filteredRows={filteredRows} footer={view.footer} rowIndex={rowCount + 2} />
           )}
         </table>
       </div>

@@ -60,15 +60,28 @@ export type GridCell = Cell<typeof features, RowRef>;
 export type GridColumn = Column<typeof features, RowRef>;
 export type GridHeader = Header<typeof features, RowRef>;
 
-export function useGridTable({ source, columns, types, showPagination, view, change }: {
+/**
+ * A grid with nothing that reorders, drops, groups, pages or totals its rows shows the source's rows as they are:
+ * TanStack then gets only the rows drawn, so a quarter of a million rows never become row objects at once.
+ */
+export function isPlainView(view: GridViewState, options: { showPagination: boolean; showAggregationFooter: boolean }): boolean {
+  return !options.showPagination && !options.showAggregationFooter && view.sort.length === 0
+    && Object.keys(view.filters).length === 0 && view.grouping.length === 0;
+}
+
+export function useGridTable({ source, columns, types, showPagination, view, change, drawn }: {
   source: CellSource;
   columns: readonly TableColumn[];
   types: Record<string, unknown> | undefined;
   showPagination: boolean;
   view: GridViewState;
   change(next: GridViewState): void;
+  /** In a plain view: the rows drawn, the only ones TanStack sees. */
+  drawn?: { first: number; last: number };
 }) {
-  const data = useMemo(() => Array.from({ length: source.rowCount }, (_, r): RowRef => ({ r })), [source]);
+  const first = drawn?.first ?? 0;
+  const last = drawn?.last ?? source.rowCount;
+  const data = useMemo(() => Array.from({ length: Math.max(0, last - first) }, (_, i): RowRef => ({ r: first + i })), [first, last]);
   const tableColumns = useMemo(() => helper.columns(columns.map((c) => {
     const type = columnType(types, c.name);
     return helper.accessor((row: RowRef) => source.cell(row.r, c.index), {
@@ -85,8 +98,8 @@ export function useGridTable({ source, columns, types, showPagination, view, cha
   const columnFilters = useMemo(() => Object.entries(view.filters).map(([id, value]) => ({ id, value })), [view.filters]);
   const columnVisibility = useMemo(() => Object.fromEntries(view.hidden.map((h) => [h, false])), [view.hidden]);
   const pagination = useMemo(
-    () => (showPagination ? { pageIndex: view.pageIndex, pageSize: view.pageSize } : { pageIndex: 0, pageSize: Math.max(1, source.rowCount) }),
-    [showPagination, view.pageIndex, view.pageSize, source.rowCount],
+    () => (showPagination ? { pageIndex: view.pageIndex, pageSize: view.pageSize } : { pageIndex: 0, pageSize: Math.max(1, data.length) }),
+    [showPagination, view.pageIndex, view.pageSize, data.length],
   );
 
   return useTable({
