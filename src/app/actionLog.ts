@@ -73,6 +73,53 @@ interface Pending {
   after?: unknown;
 }
 
+/**
+ * Actions taken and not yet worked into the log. The open one still waits for its resulting state: a saga reacting to
+ * an action dispatches the next one before the first dispatch returns, so an entry is finished either when the next
+ * action arrives (the state then is the state after it) or when its own dispatch returns, whichever comes first.
+ * Finished ones are worked in at once, or later through `defer` (at most MAX_PENDING wait), or by `settle`: a read
+ * while an action is still being dispatched (the download saga runs inside its own action's dispatch) finishes the
+ * open one with the state now, since nothing can have changed it but another action.
+ */
+function createQueue(work: (p: Pending) => void, getState: () => (() => unknown) | null, defer?: (run: () => void) => void) {
+  let open: Pending | null = null;
+  let pending: Pending[] = [];
+  let scheduled = false;
+  const drain = (): void => {
+    const ready = pending;
+    pending = [];
+    for (const p of ready) work(p);
+  };
+  const settle = (): void => {
+    const current = getState();
+    if (open && current) finish(current());
+    if (open === null) drain();
+  };
+  function finish(state: unknown): void {
+    if (!open) return;
+    open.after = state;
+    open = null;
+    if (!defer || pending.length >= MAX_PENDING) drain();
+    else if (!scheduled) {
+      scheduled = true;
+      defer(() => {
+        scheduled = false;
+        settle();
+      });
+    }
+  }
+  return {
+    take(p: Pending): Pending {
+      pending.push(p);
+      open = p;
+      return p;
+    },
+    isOpen: (p: Pending): boolean => open === p,
+    finish,
+    settle,
+  };
+}
+
 export function createActionLog<S = RootState>(opts: {
   now?: () => number; limits?: ActionLogLimits; checkpointEvery?: number;
   /** Runs `work` later (when the page is idle); without it, every action is logged inside its dispatch. */
@@ -126,70 +173,36 @@ export function createActionLog<S = RootState>(opts: {
     while ((count() > limits.maxEntries || bytes > limits.maxBytes) && evictOldest());
   }
 
-  // The entry whose resulting state is not taken yet. A saga reacting to an action dispatches the next one before
-  // the first dispatch returns, so an entry is finished either when the next action arrives (the state then is
-  // the state after it) or when its own dispatch returns, whichever comes first.
-  let open: Pending | null = null;
-  let pending: Pending[] = [];
-  let drainScheduled = false;
-
-  function finish(state: unknown): void {
-    if (!open) return;
-    open.after = state;
-    open = null;
-    if (!opts.defer || pending.length >= MAX_PENDING) drain();
-    else if (!drainScheduled) {
-      drainScheduled = true;
-      opts.defer(() => {
-        drainScheduled = false;
-        settled();
-      });
-    }
-  }
-
-  /** Works the finished actions into the log, in order. */
-  function drain(): void {
-    const work = pending;
-    pending = [];
-    for (const p of work) {
-      const entry = p.entry;
-      entry.action = redactor.action(p.action, p.before);
-      entry.bytes = jsonSize(entry.action);
-      bytes += entry.bytes;
-      const after = redactor.state(p.after);
-      entry.digest = digester.hash(after);
-      if ((entry.seq + 1) % every === 0) checkpoint(after, entry.seq);
-      enforce();
-    }
-  }
+  const queue = createQueue((p) => {
+    const entry = p.entry;
+    entry.action = redactor.action(p.action, p.before);
+    entry.bytes = jsonSize(entry.action);
+    bytes += entry.bytes;
+    const after = redactor.state(p.after);
+    entry.digest = digester.hash(after);
+    if ((entry.seq + 1) % every === 0) checkpoint(after, entry.seq);
+    enforce();
+  }, () => getState, opts.defer);
 
   const middleware: Middleware = (api) => (next) => (action) => {
     getState = api.getState;
     if (!isAction(action)) return next(action);
     const before = api.getState() as RootState;
-    finish(before);
+    queue.finish(before);
     if (base === undefined) {
       base = redactor.state(before);
       lastCheckpointState = base;
     }
-    // Until drained, the entry holds no action: only the redacted copy is ever handed out.
+    // Until its work is done, the entry holds no action: only the redacted copy is ever handed out.
     const entry: LogEntry = { seq: seq++, at: now(), action: { type: '' }, digest: 0, bytes: 0 };
-    const taken: Pending = { entry, action: action as UnknownAction, before };
     list.push(entry);
-    pending.push(taken);
-    open = taken;
+    const taken = queue.take({ entry, action: action as UnknownAction, before });
     const result = next(action);
-    if (open === taken) finish(api.getState());
+    if (queue.isOpen(taken)) queue.finish(api.getState());
     return result;
   };
 
-  // Read while an action is still being dispatched (the download saga runs inside its own action's dispatch), the
-  // open entry is finished with the state now: nothing can have changed it since but another action. Whatever
-  // waits for an idle moment is worked in first.
-  const settled = () => {
-    if (open && getState) finish(getState());
-    if (open === null) drain();
-  };
+  const settled = queue.settle;
   const kept = () => {
     settled();
     return list.slice(head);

@@ -159,7 +159,7 @@ test('minimum height 100', () => {
 describe('a plain view of a large table', () => {
   const ROWS = 250_000;
   const source = { rowCount: ROWS, cell: (r: number, c: number) => (c === 0 ? `r${r}` : r) };
-  const columns = [{ name: 'name', index: 0 }, { name: 'n', index: 1 }];
+  const columns = [{ name: 'name', index: 0, aggr: 'sum' as const }, { name: 'n', index: 1, aggr: 'sum' as const }];
   const options = { useFilter: false, showPagination: false, showAggregationFooter: false };
 
   test('gives TanStack only the rows drawn, and the grid still spans, scrolls to and counts every row', () => {

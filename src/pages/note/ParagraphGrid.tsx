@@ -4,7 +4,7 @@
  * cost of a short one. Whatever must reach a paragraph that is not drawn (a deep link, ↑/↓ at an edge, find's next
  * match) goes by its row's offset: a focus or reveal request scrolls there, and the paragraph is drawn on arrival.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useAppSelector } from '../../app/hooks';
@@ -21,23 +21,19 @@ const EAGER_PARAGRAPHS = 12;
  */
 const OVERSCAN_ROWS = 20;
 
-/** The grid's top in document coordinates: the window scrolls, and the toolbar and panels above it change height. */
-function useDocumentTop(ref: React.RefObject<HTMLElement | null>): number {
-  const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const next = Math.round(el.getBoundingClientRect().top + window.scrollY);
-    if (next !== top) setTop(next);
-  });
-  return top;
+/**
+ * The grid's top in document coordinates: the window scrolls, and the toolbar and panels above it change height.
+ * Read at each render from the element the last render drew (the virtualizer renders again as rows are measured).
+ */
+function documentTop(el: HTMLElement | null): number {
+  return el ? Math.round(el.getBoundingClientRect().top + window.scrollY) : 0;
 }
 
 export function ParagraphGrid({ noteId }: { noteId: string }) {
   const rows = useAppSelector(selectOpenNoteRows, sameRows);
   const store = useStore<RootState>();
   const gridRef = useRef<HTMLDivElement>(null);
-  const scrollMargin = useDocumentTop(gridRef);
+  const scrollMargin = documentTop(gridRef.current);
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   // The virtualizer asks again for every row below one it measures; an estimate is worked out once per paragraph.
