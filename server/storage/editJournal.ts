@@ -1,7 +1,8 @@
 /**
  * Write-ahead journal of paragraph edits, so an edit is confirmed as soon as a small record of it is on disk while
  * the note's whole file is rewritten later, once for many edits (noteRepo.ts). One append-only file per note and
- * generation under `<notebook>/.journal/`: `<generation>-<note id, URI-encoded>.jsonl`, one JSON record a line.
+ * generation under `<notebook>/.journal/` (with its own `.gitignore`): `<generation>-<note id, URI-encoded>.jsonl`,
+ * one JSON record a line.
  *
  * Notes:
  * - When a note's file write takes its snapshot, `seal` closes the note's current generation: later edits go to a
@@ -12,7 +13,7 @@
  * - A record whose write landed but whose file was not yet removed (a kill in between) is applied again over the
  *   note file that already holds it: records set fields to values, so that is harmless.
  */
-import { mkdir, open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const JOURNAL_DIR = '.journal';
@@ -75,7 +76,11 @@ export class EditJournal {
     const line = `${JSON.stringify(entry)}\n`;
     const job = async (): Promise<void> => {
       if (!file.handle) {
-        if (!this.dirMade) await mkdir(this.dir, { recursive: true });
+        if (!this.dirMade) {
+          await mkdir(this.dir, { recursive: true });
+          // The notebook folder may be a git repository: the journal is no part of it.
+          await writeFile(join(this.dir, '.gitignore'), '*\n');
+        }
         this.dirMade = true;
         file.handle = await open(file.path, 'a');
       }

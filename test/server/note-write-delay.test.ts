@@ -33,7 +33,8 @@ function textsOnDisk(notebookDir: string, noteId: string): string[] {
   return parseNoteFile(readFileSync(files[0], 'utf8')).paragraphs.map((p) => p.text ?? '');
 }
 
-const journalFiles = (notebookDir: string): string[] => (existsSync(join(notebookDir, JOURNAL_DIR)) ? readdirSync(join(notebookDir, JOURNAL_DIR)) : []);
+const journalFiles = (notebookDir: string): string[] =>
+  (existsSync(join(notebookDir, JOURNAL_DIR)) ? readdirSync(join(notebookDir, JOURNAL_DIR)).filter((f) => f !== '.gitignore') : []);
 
 describe('with a long write delay, in process', () => {
   let server: TestServer;
@@ -94,6 +95,8 @@ describe('with a long write delay, in process', () => {
     expect(reply.data.revisionList?.[0]?.message).toBe('with the edit');
     const committed = execFileSync('git', ['-C', server.notebookDir, 'show', `HEAD:versioned_${noteId}.zpln`], { encoding: 'utf8' });
     expect(parseNoteFile(committed).paragraphs[0].text).toBe('%md committed edit');
+    // The journal is no part of the repository.
+    expect(execFileSync('git', ['-C', server.notebookDir, 'status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' })).not.toContain(JOURNAL_DIR);
   });
 
   test('a rename moves the file with the edit in it', async () => {
