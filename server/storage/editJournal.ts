@@ -10,8 +10,10 @@
  *   place. A write that fails leaves them for the next one.
  * - At start (`recover`) every record left behind is read back, in generation order; a line cut short by a kill
  *   was never confirmed (confirmation waits for the append and its fsync) and is skipped.
- * - A record whose write landed but whose file was not yet removed (a kill in between) is applied again over the
- *   note file that already holds it: records set fields to values, so that is harmless.
+ * - A record whose note file write landed but whose journal file was not yet removed (a kill in between) is applied
+ *   again over the file that already holds it; it sets fields to the values they had then. A later change that
+ *   the same write carried is then taken back, but it was never confirmed: a write resolves (and its change is
+ *   answered) only once the journal files it covers are gone.
  */
 import { mkdir, open, readdir, readFile, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
