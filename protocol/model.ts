@@ -111,6 +111,19 @@ export interface ApplicationState {
   output?: string;
 }
 
+/**
+ * What a paragraph's last run started from (our server's extension, docs/protocol.md 4.2): its text, the form
+ * values it used, and the run's place in the note's order of runs. Zeppelin sends none; the page then derives no
+ * staleness for the paragraph.
+ */
+export interface LastRun {
+  text: string;
+  /** Grows with every run started in the note: a larger `seq` ran later. */
+  seq: number;
+  noteParams?: FormParams;
+  params?: FormParams;
+}
+
 export interface Paragraph {
   id: ParagraphId;
   title?: string;
@@ -132,6 +145,8 @@ export interface Paragraph {
   errorMessage?: string;
   aborted?: boolean;
   executor?: string;
+  /** Over the websocket only; never in a note file. */
+  lastRun?: LastRun;
   [key: string]: unknown;
 }
 

@@ -11,7 +11,7 @@ import type { RootState } from '../slices/rootReducer';
 import { HttpError } from './restClient';
 import type { InterpreterBinding, Note, Permissions } from '../protocol';
 import { effectiveConfig, findMatches, splitNames, USER_SEARCH_DELAY_MS, USER_SEARCH_MIN_CHARS } from '../slices/domain/noteModel';
-import { selectEditBlocked, selectIsNoteOwner, selectOpenMeta, selectOrderedParagraphs, selectText, selectViewOnly } from '../slices/noteSelectors';
+import { selectEditBlocked, selectIsNoteOwner, selectOpenMeta, selectOrderedParagraphs, selectRunStalePlan, selectText, selectViewOnly } from '../slices/noteSelectors';
 import type { SagaDeps } from './deps';
 import { runSelection } from './heliumRuntime';
 import { commitParagraph } from './noteCommon';
@@ -101,6 +101,12 @@ export function* noteCommand(deps: SagaDeps, command: string): SagaIterator<void
     case 'runAll':
       if (!blocked) yield put(notePage.dialogOpened({ kind: 'runAll' }));
       return;
+    case 'runStale': {
+      // The plan is taken now: paragraphs that turn stale while it runs wait for the next "Run stale".
+      const plan: string[] = yield select(selectRunStalePlan);
+      if (!blocked && plan.length) yield* runSelection((ps) => ps.filter((p) => plan.includes(p.id)));
+      return;
+    }
     case 'stopAll':
       if (!viewOnly) yield put(wsOut.CANCEL_ALL_PARAGRAPHS({ noteId: meta.id }));
       return;

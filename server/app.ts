@@ -43,6 +43,7 @@ import type { Services } from './services';
 import { openNoteRepo } from './storage/select';
 import { removeStrayTempFiles } from './storage/atomicWrite';
 import { Broadcasts } from './ws/broadcasts';
+import { LastRunStore } from './execution/lastRuns';
 import { PersonalStore } from './personal/store';
 import { ResultHistory } from './history/store';
 import { registerResultHistoryRoutes } from './rest/resultHistory';
@@ -126,6 +127,7 @@ async function createServices(config: ZeppelinConfig, confDir: string): Promise<
   authorization.attach(notebook);
   const broadcasts = new Broadcasts(notebook, connections, config, interpreters, authorization);
   broadcasts.personal = new PersonalStore(config.getString('zeppelin.notebook.dir'), notebook);
+  broadcasts.lastRuns = new LastRunStore(config.getString('zeppelin.notebook.dir'), notebook);
   const sessions = new SessionManager(interpreters, confDir);
   const zsessions = new ZSessionRegistry(notebook, interpreters, sessions);
   const angular = new AngularService(notebook, connections, interpreters, sessions);

@@ -4,6 +4,7 @@ import type { RootState } from './rootReducer';
 import { selectOpenNoteParagraphIds } from './notes';
 import type { Paragraph, ParagraphId } from '../protocol';
 import { effectiveConfig, findMatches, gridRows, isRunning, isViewOnly, isOwner, type Principal } from './domain/noteModel';
+import { runStalePlan, staleReasons, type StaleInput } from './domain/staleness';
 
 export const selectOpenMeta = (s: RootState) => (s.notes.openNoteId ? s.notes.byId[s.notes.openNoteId] ?? null : null);
 
@@ -42,6 +43,22 @@ export const selectOrderedParagraphs = createSelector(
   [selectOpenNoteParagraphIds, (s: RootState) => s.paragraphs.entities],
   (ids, entities): Paragraph[] => ids.map((id) => entities[id]).filter((p): p is Paragraph => !!p),
 );
+
+/** The open note's paragraphs as the staleness rules read them, each with the text the page shows. */
+export const selectStaleInputs = createSelector([selectOrderedParagraphs, selectShownDrafts], (ps, drafts): StaleInput[] =>
+  ps.map((p) => ({
+    id: p.id, text: drafts[p.id] ?? p.text ?? '', title: p.title, status: p.status, enabled: p.config?.enabled !== false,
+    params: p.settings?.params, lastRun: p.lastRun,
+  })));
+
+/** Why each stale paragraph of the open note is stale; a revision shows none. */
+export const selectStaleReasons = createSelector(
+  [selectStaleInputs, (s: RootState) => selectOpenMeta(s)?.noteParams, selectIsRevision],
+  (inputs, noteParams, revision): Record<ParagraphId, string[]> => (revision ? {} : staleReasons(inputs, noteParams)),
+);
+
+/** What "Run stale" would run, in note order. */
+export const selectRunStalePlan = createSelector([selectStaleInputs, selectStaleReasons], runStalePlan);
 
 export const selectIsAsIframe = (s: RootState): boolean => new URLSearchParams(s.route.search).has('asIframe');
 

@@ -24,10 +24,12 @@ export class StatusWriter {
     if (dates.started) {
       setParagraphField(p, 'dateStarted', now);
       delete p.dateFinished;
+      this.broadcasts.lastRuns?.started(entry, p);
     }
     if (dates.finished) {
       if (p.dateStarted === undefined) setParagraphField(p, 'dateStarted', now);
       setParagraphField(p, 'dateFinished', now);
+      this.broadcasts.lastRuns?.finished(entry, p);
     }
     setParagraphField(p, 'status', status);
     if (dates.finished) this.history?.record(entry, p);

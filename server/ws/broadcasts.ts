@@ -12,11 +12,14 @@ import type { NoteAuthorization, Subject } from '../notes/authorization';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { toWsNote, toWsParagraph } from '../notes/wire';
 import { isPersonalized, personalOwner, type PersonalStore } from '../personal/store';
+import type { LastRunStore } from '../execution/lastRuns';
 import { JOB_MANAGER_ROOM, type ConnectionManager } from './connections';
 
 export class Broadcasts {
   /** Per-user copies of personalized notes (PROTOCOL 5.7), set once at startup; without it every note is shared. */
   personal: PersonalStore | undefined;
+  /** Each paragraph's last run (docs/protocol.md 4.2 `lastRun`), set once at startup; without it none is sent. */
+  lastRuns: LastRunStore | undefined;
 
   constructor(
     private readonly notebook: Notebook,
@@ -61,13 +64,23 @@ export class Broadcasts {
   }
 
   wsNote(entry: NoteEntry): Note {
-    return toWsNote(entry.note, entry.path);
+    return this.withLastRuns(entry, toWsNote(entry.note, entry.path));
+  }
+
+  private withLastRuns(entry: NoteEntry, note: Note): Note {
+    const runs = this.lastRuns;
+    return runs ? { ...note, paragraphs: note.paragraphs.map((p) => runs.withLastRun(entry.id, p)) } : note;
+  }
+
+  private wsParagraph(entry: NoteEntry, p: Paragraph): Paragraph {
+    const out = toWsParagraph(p);
+    return this.lastRuns ? this.lastRuns.withLastRun(entry.id, out) : out;
   }
 
   /** The note as `user` sees it: their own view when the note is personalized. */
   wsNoteFor(entry: NoteEntry, user: string): Note {
     if (!this.personal || !isPersonalized(entry.note)) return this.wsNote(entry);
-    return toWsNote(this.personal.view(entry, user), entry.path);
+    return this.withLastRuns(entry, toWsNote(this.personal.view(entry, user), entry.path));
   }
 
   note(entry: NoteEntry): void {
@@ -131,12 +144,12 @@ export class Broadcasts {
       for (const user of users) {
         const view = master ? personal.viewParagraph(entry, master, user) : p;
         if (opts.forms !== false) this.connections.toRoomUser(entry.id, user, 'SAVE_NOTE_FORMS', this.formsDataFor(entry, user));
-        this.connections.toRoomUser(entry.id, user, 'PARAGRAPH', { paragraph: toWsParagraph(view) }, { msgId });
+        this.connections.toRoomUser(entry.id, user, 'PARAGRAPH', { paragraph: this.wsParagraph(entry, view) }, { msgId });
       }
       return;
     }
     this.connections.toRoom(entry.id, 'SAVE_NOTE_FORMS', this.formsData(entry.note));
-    this.connections.toRoom(entry.id, 'PARAGRAPH', { paragraph: toWsParagraph(p) }, { msgId });
+    this.connections.toRoom(entry.id, 'PARAGRAPH', { paragraph: this.wsParagraph(entry, p) }, { msgId });
   }
 
   jobManagerEnabled(): boolean {

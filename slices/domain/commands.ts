@@ -14,7 +14,7 @@ export type CommandId =
   | 'toggleTitle' | 'clearOutput' | 'link' | 'narrower' | 'wider' | 'complete' | 'find' | 'palette' | 'help'
   | 'runAll' | 'stopAll' | 'toggleAllEditors' | 'toggleAllOutputs' | 'clearAllOutput' | 'cloneNote' | 'exportZpln'
   | 'exportIpynb' | 'reloadNote' | 'trashNote' | 'deleteNote' | 'searchCode' | 'bindings' | 'permissions' | 'cron'
-  | 'copyId' | 'toMarkdown' | 'toCode';
+  | 'copyId' | 'toMarkdown' | 'toCode' | 'runStale';
 
 export interface KeyChord {
   code: string;
@@ -68,6 +68,7 @@ export const COMMANDS: readonly Command[] = [
   { id: 'toMarkdown', label: 'Change to markdown', paragraph: true, edits: true },
   { id: 'toCode', label: 'Change to code', paragraph: true, edits: true },
   { id: 'runAll', label: 'Run all paragraphs', paragraph: false, edits: true },
+  { id: 'runStale', label: 'Run stale', paragraph: false, edits: true },
   { id: 'stopAll', label: 'Stop all paragraphs', paragraph: false, edits: true },
   { id: 'toggleAllEditors', label: 'Show/hide the code', paragraph: false, edits: true },
   { id: 'toggleAllOutputs', label: 'Show/hide the output', paragraph: false, edits: true },

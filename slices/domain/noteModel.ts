@@ -86,14 +86,6 @@ export function statusIcon(s: ParagraphStatus | undefined): 'circle-empty' | 'sp
   return 'circle';
 }
 
-/** Spec: a result is outdated when its update date is later than its start date. */
-export function isOutdated(p: Pick<Paragraph, 'dateUpdated' | 'dateStarted' | 'status'>): boolean {
-  if (isRunningStatus(p.status)) return false;
-  const updated = parseServerDate(p.dateUpdated);
-  const started = parseServerDate(p.dateStarted);
-  return !!updated && !!started && updated.getTime() > started.getTime();
-}
-
 /** "Took 2 seconds. Last updated by anonymous at August 22nd 2026, 5:07:12 pm." */
 export function footerText(p: Pick<Paragraph, 'dateStarted' | 'dateFinished' | 'user' | 'status'>): string | null {
   const started = parseServerDate(p.dateStarted);

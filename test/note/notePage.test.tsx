@@ -129,13 +129,18 @@ test('the first paragraph cannot move up; hide editor/output buttons toggle thei
   expect(para(PY).queryByRole('region', { name: /^Output of / })).toBeNull();
 });
 
-test('typing makes a draft; the footer shows who ran it and when, and the outdated marker', () => {
+test('typing makes a draft; the footer shows who ran it and when, and the paragraph is marked Stale with the reason', () => {
   const { store, para, last } = setup();
+  update(store, PY, { lastRun: { text: store.getState().paragraphs.entities[PY]!.text ?? '', seq: 1 } });
+  expect(para(PY).queryByText('Stale')).toBeNull();
   fireEvent.change(para(PY).getByTestId('monaco-mock'), { target: { value: 'print(2)' } });
   expect(last('notePage/draftChanged')?.payload).toEqual({ id: PY, text: 'print(2)' });
   update(store, PY, { dateStarted: '2026-08-22T10:00:00+0000', dateFinished: '2026-08-22T10:00:03+0000', dateUpdated: '2026-08-22T10:05:00+0000', user: undefined });
   const footer = document.querySelector(`#paragraph_${PY} .paragraph-footer`)!;
-  expect(footer.textContent).toMatch(/^Took 3 seconds\. Last updated by anonymous at August 22nd 2026, \d+:00:03 [ap]m\. \(outdated\)$/);
+  expect(footer.textContent).toMatch(/^Took 3 seconds\. Last updated by anonymous at August 22nd 2026, \d+:00:03 [ap]m\.$/);
+  const marker = para(PY).getByText('Stale');
+  expect(marker).toHaveAttribute('title', 'The text changed since the last run.');
+  expect(marker).toHaveAccessibleDescription('The text changed since the last run.');
 });
 
 test('title: shown when enabled, edited in place', () => {

@@ -7,7 +7,7 @@ import { noteDisplayName } from '../../../slices/domain/noteTree';
 import type { CommandId } from '../../../slices/domain/commands';
 import { VersionControls } from '../../revisions/VersionControls';
 import { selectNotRun } from '../../../slices/runAll';
-import { selectEditBlocked, selectIsNoteOwner, selectNoteRunning, selectOpenMeta, selectViewOnly } from '../../../slices/noteSelectors';
+import { selectEditBlocked, selectIsNoteOwner, selectNoteRunning, selectOpenMeta, selectRunStalePlan, selectViewOnly } from '../../../slices/noteSelectors';
 
 function NoteTitle() {
   const dispatch = useAppDispatch();
@@ -37,6 +37,7 @@ export function NoteToolbar() {
   const viewOnly = useAppSelector(selectViewOnly);
   const running = useAppSelector(selectNoteRunning);
   const notRun = useAppSelector(selectNotRun).length;
+  const stale = useAppSelector(selectRunStalePlan).length;
   const owner = useAppSelector(selectIsNoteOwner);
   const panel = useAppSelector((s) => s.notePage.panel);
   if (!meta) return null;
@@ -51,6 +52,12 @@ export function NoteToolbar() {
       <NoteTitle />
       <span className="toolbar-group">
         {btn('runAll', 'Run all paragraphs', <Icon name="runAll" />, blocked)}
+        {stale > 0 && (
+          <button type="button" className="run-stale" aria-label="Run stale" disabled={blocked}
+            title={`Run the ${stale} stale paragraph${stale === 1 ? '' : 's'} in note order`} onClick={run('runStale')}>
+            Run stale <span aria-hidden="true">({stale})</span>
+          </button>
+        )}
         {btn('stopAll', 'Stop all paragraphs', <Icon name="stop" />, viewOnly)}
         {btn('toggleAllEditors', 'Show/hide the code', <Icon name="code" />, viewOnly)}
         {btn('toggleAllOutputs', 'Show/hide the output', <Icon name="output" />, viewOnly)}

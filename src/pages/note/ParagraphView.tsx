@@ -6,9 +6,10 @@ import { notePage } from '../../../slices/notePage';
 import type { FormParams, ParagraphId } from '../../../protocol';
 import { EditingBadge } from './Collaboration';
 import { Forms } from './Forms';
-import { effectiveConfig, footerText, isOutdated, isRunning } from '../../../slices/domain/noteModel';
+import { effectiveConfig, footerText, isRunning } from '../../../slices/domain/noteModel';
 import { Icon } from '../../components/Icon';
 import { ParagraphStatus } from './ParagraphStatus';
+import { StaleMarker } from './StaleMarker';
 import { ParagraphEditor } from './ParagraphEditor';
 import { ParagraphMenu } from './ParagraphMenu';
 import { ResultsArea } from './results/ResultsArea';
@@ -87,6 +88,7 @@ export function ParagraphView({ id, index, count, noteId, chromeless }: { id: Pa
       <header className="paragraph-head">
         <ParagraphStatus id={id} status={c.status} dateStarted={c.dateStarted} />
         {config.title && <TitleEditor id={id} title={c.title ?? ''} readOnly={viewOnly} />}
+        <StaleMarker id={id} />
         <EditingBadge id={id} />
         <span className="paragraph-controls">
           {running ? (
@@ -113,7 +115,6 @@ export function ParagraphView({ id, index, count, noteId, chromeless }: { id: Pa
       {footer && !report && (
         <footer className="paragraph-footer">
           {footer}
-          {isOutdated(c) && <span className="outdated" title="The text changed after this result was made"> (outdated)</span>}
         </footer>
       )}
     </section>

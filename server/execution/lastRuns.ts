@@ -1,0 +1,141 @@
+/**
+ * What each paragraph's last run started from (docs/protocol.md 4.2 `lastRun`): its text, the form values it used
+ * and its place in the note's order of runs. The page compares them with the paragraph as it is now to mark it
+ * "Stale".
+ *
+ * Notes:
+ * - Kept beside the notes in `<notebook dir>/.runs/<noteId>.json`, never in the `.zpln` file, so a note stays
+ *   exactly what Zeppelin writes. The dot folder is skipped by the note scanner and holds a `.gitignore`, so it
+ *   never enters a note's revisions. Deleted with the note.
+ * - Form values are taken again when the run ends: a run creates its forms and cleans checkbox values, and the
+ *   values it leaves are the ones the page will compare with (a value changed during the run is then missed, which
+ *   errs on the side of no marker).
+ * - `seq` continues from the largest one stored for the note, so it keeps growing across restarts.
+ * - Personal copies (PROTOCOL 5.7) share one record per paragraph: the last run of any user.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FormParams, LastRun, Paragraph } from '../../protocol';
+import type { Notebook, NoteEntry } from '../notes/notebook';
+import { atomicWrite } from '../storage/atomicWrite';
+
+export const LAST_RUN_DIR = '.runs';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function readRecord(v: unknown): LastRun | undefined {
+  if (!isRecord(v) || typeof v.text !== 'string' || typeof v.seq !== 'number') return undefined;
+  const out: LastRun = { text: v.text, seq: v.seq };
+  if (isRecord(v.noteParams)) out.noteParams = v.noteParams as FormParams;
+  if (isRecord(v.params)) out.params = v.params as FormParams;
+  return out;
+}
+
+export class LastRunStore {
+  private readonly notes = new Map<string, Map<string, LastRun>>();
+  private readonly writes = new Map<string, Promise<void>>();
+  private readonly dir: string;
+
+  constructor(notebookDir: string, private readonly notebook: Notebook) {
+    this.dir = join(notebookDir, LAST_RUN_DIR);
+    notebook.onChange((e) => {
+      if (e.kind === 'removed') this.discard(e.id);
+    });
+  }
+
+  get(noteId: string, paragraphId: string): LastRun | undefined {
+    return this.of(noteId).get(paragraphId);
+  }
+
+  /** A run of `p` starts: its text and the form values it runs with. */
+  started(entry: NoteEntry, p: Paragraph): void {
+    const runs = this.of(entry.id);
+    let seq = 0;
+    for (const r of runs.values()) seq = Math.max(seq, r.seq);
+    runs.set(p.id, {
+      text: p.text ?? '', seq: seq + 1,
+      noteParams: structuredClone(entry.note.noteParams ?? {}), params: structuredClone(p.settings?.params ?? {}),
+    });
+  }
+
+  /** The run ended: the form values it leaves, and the record is written. */
+  finished(entry: NoteEntry, p: Paragraph): void {
+    const r = this.of(entry.id).get(p.id);
+    if (!r) return;
+    r.noteParams = structuredClone(entry.note.noteParams ?? {});
+    r.params = structuredClone(p.settings?.params ?? {});
+    this.save(entry.id);
+  }
+
+  /** The paragraph as the websocket sends it: with its `lastRun` when there is one. */
+  withLastRun(noteId: string, p: Paragraph): Paragraph {
+    const r = this.get(noteId, p.id);
+    return r ? { ...p, lastRun: r } : p;
+  }
+
+  private fileOf(noteId: string): string {
+    return join(this.dir, `${noteId}.json`);
+  }
+
+  private of(noteId: string): Map<string, LastRun> {
+    let runs = this.notes.get(noteId);
+    if (!runs) {
+      runs = this.load(noteId);
+      this.notes.set(noteId, runs);
+    }
+    return runs;
+  }
+
+  private load(noteId: string): Map<string, LastRun> {
+    const runs = new Map<string, LastRun>();
+    const file = this.fileOf(noteId);
+    if (!existsSync(file)) return runs;
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      const paragraphs = isRecord(parsed) && isRecord(parsed.paragraphs) ? parsed.paragraphs : {};
+      for (const [id, v] of Object.entries(paragraphs)) {
+        const r = readRecord(v);
+        if (r) runs.set(id, r);
+      }
+    } catch (e) {
+      // Without the record the note's paragraphs are simply never marked stale.
+      console.warn(`[runs] ${file} cannot be read, last runs of note ${noteId} start empty: ${(e as Error).message}`);
+    }
+    return runs;
+  }
+
+  /** One write at a time per note; the write takes the records as they are when it starts. */
+  private save(noteId: string): void {
+    const previous = this.writes.get(noteId) ?? Promise.resolve();
+    const next = previous.then(() => this.writeNow(noteId)).catch((e: unknown) => console.error(`[runs] saving last runs of ${noteId} failed:`, e));
+    this.writes.set(noteId, next);
+    void next.finally(() => {
+      if (this.writes.get(noteId) === next) this.writes.delete(noteId);
+    });
+  }
+
+  private async writeNow(noteId: string): Promise<void> {
+    const runs = this.notes.get(noteId);
+    const entry = this.notebook.get(noteId);
+    if (!runs || !entry) return;
+    const present = new Set(entry.note.paragraphs.map((p) => p.id));
+    const paragraphs: Record<string, LastRun> = {};
+    for (const [id, r] of runs) {
+      if (present.has(id)) paragraphs[id] = r;
+      else runs.delete(id);
+    }
+    if (!existsSync(this.dir)) {
+      mkdirSync(this.dir, { recursive: true });
+      writeFileSync(join(this.dir, '.gitignore'), '*\n');
+    }
+    await atomicWrite(this.fileOf(noteId), `${JSON.stringify({ version: 1, noteId, paragraphs }, null, 2)}\n`);
+  }
+
+  private discard(noteId: string): void {
+    this.notes.delete(noteId);
+    const remove = (): void => rmSync(this.fileOf(noteId), { force: true });
+    const pending = this.writes.get(noteId);
+    if (pending) void pending.then(remove);
+    else remove();
+  }
+}
