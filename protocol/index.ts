@@ -6,3 +6,4 @@ export * from './roles';
 export * from './cron';
 export * from './nesting';
 export * from './resultHistory';
+export * from './formValues';

@@ -2,7 +2,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from './rootReducer';
 import { selectOpenNoteParagraphIds } from './notes';
-import type { Paragraph, ParagraphId } from '../protocol';
+import { formValues, type Paragraph, type ParagraphId } from '../protocol';
 import { effectiveConfig, findMatches, gridRows, isRunning, isViewOnly, isOwner, type Principal } from './domain/noteModel';
 import { runStalePlan, staleReasons, type StaleInput } from './domain/staleness';
 
@@ -48,13 +48,13 @@ export const selectOrderedParagraphs = createSelector(
 export const selectStaleInputs = createSelector([selectOrderedParagraphs, selectShownDrafts], (ps, drafts): StaleInput[] =>
   ps.map((p) => ({
     id: p.id, text: drafts[p.id] ?? p.text ?? '', title: p.title, status: p.status, enabled: p.config?.enabled !== false,
-    params: p.settings?.params, lastRun: p.lastRun,
+    params: formValues(p.settings?.params, p.settings?.forms), lastRun: p.lastRun,
   })));
 
 /** Why each stale paragraph of the open note is stale; a revision shows none. */
 export const selectStaleReasons = createSelector(
-  [selectStaleInputs, (s: RootState) => selectOpenMeta(s)?.noteParams, selectIsRevision],
-  (inputs, noteParams, revision): Record<ParagraphId, string[]> => (revision ? {} : staleReasons(inputs, noteParams)),
+  [selectStaleInputs, (s: RootState) => selectOpenMeta(s)?.noteParams, (s: RootState) => selectOpenMeta(s)?.noteForms, selectIsRevision],
+  (inputs, noteParams, noteForms, revision): Record<ParagraphId, string[]> => (revision ? {} : staleReasons(inputs, formValues(noteParams, noteForms))),
 );
 
 /** What "Run stale" would run, in note order. */

@@ -7,6 +7,7 @@
  * - Kept beside the notes in `<notebook dir>/.runs/<noteId>.json`, never in the `.zpln` file, so a note stays
  *   exactly what Zeppelin writes. The dot folder is skipped by the note scanner and holds a `.gitignore`, so it
  *   never enters a note's revisions. Deleted with the note.
+ * - Form values are each form's param, else its default (the value the run fills in).
  * - Form values are taken again when the run ends: a run creates its forms and cleans checkbox values, and the
  *   values it leaves are the ones the page will compare with (a value changed during the run is then missed, which
  *   errs on the side of no marker).
@@ -15,7 +16,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FormParams, LastRun, Paragraph } from '../../protocol';
+import { formValues, type FormParams, type LastRun, type Paragraph } from '../../protocol';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { atomicWrite } from '../storage/atomicWrite';
 
@@ -54,7 +55,8 @@ export class LastRunStore {
     for (const r of runs.values()) seq = Math.max(seq, r.seq);
     runs.set(p.id, {
       text: p.text ?? '', seq: seq + 1,
-      noteParams: structuredClone(entry.note.noteParams ?? {}), params: structuredClone(p.settings?.params ?? {}),
+      noteParams: structuredClone(formValues(entry.note.noteParams, entry.note.noteForms)),
+      params: structuredClone(formValues(p.settings?.params, p.settings?.forms)),
     });
   }
 
@@ -62,8 +64,8 @@ export class LastRunStore {
   finished(entry: NoteEntry, p: Paragraph): void {
     const r = this.of(entry.id).get(p.id);
     if (!r) return;
-    r.noteParams = structuredClone(entry.note.noteParams ?? {});
-    r.params = structuredClone(p.settings?.params ?? {});
+    r.noteParams = structuredClone(formValues(entry.note.noteParams, entry.note.noteForms));
+    r.params = structuredClone(formValues(p.settings?.params, p.settings?.forms));
     this.save(entry.id);
   }
 

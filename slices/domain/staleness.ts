@@ -23,6 +23,7 @@ export interface StaleInput {
   title?: string;
   status?: ParagraphStatus;
   enabled: boolean;
+  /** The paragraph's form values: each form's param, else its default. */
   params?: FormParams;
   lastRun?: LastRun;
 }
@@ -116,8 +117,11 @@ const has = (o: FormParams | undefined, k: string): o is FormParams => !!o && Ob
 
 const label = (p: StaleInput, index: number): string => (p.title?.trim() ? `"${p.title.trim()}"` : `paragraph ${index + 1}`);
 
-/** Why each stale paragraph is stale (one sentence per reason); paragraphs missing from the map are not stale. */
-export function staleReasons(paragraphs: readonly StaleInput[], noteParams: FormParams | undefined): Record<ParagraphId, string[]> {
+/**
+ * Why each stale paragraph is stale (one sentence per reason); paragraphs missing from the map are not stale.
+ * `noteValues`: each note form's value now (its param, else its default).
+ */
+export function staleReasons(paragraphs: readonly StaleInput[], noteValues: FormParams | undefined): Record<ParagraphId, string[]> {
   const out: Record<ParagraphId, string[]> = {};
   const deps = paragraphs.map((p) => (p.lastRun ? dependenciesOf(p.lastRun.text) : null));
   paragraphs.forEach((p, i) => {
@@ -126,7 +130,7 @@ export function staleReasons(paragraphs: readonly StaleInput[], noteParams: Form
     const reasons: string[] = [];
     if (p.text !== run.text) reasons.push('The text changed since the last run.');
     for (const f of deps[i]?.noteForms ?? []) {
-      if (has(run.noteParams, f) && has(noteParams, f) && !same(run.noteParams[f], noteParams[f])) reasons.push(`The note form "${f}" changed since the last run.`);
+      if (has(run.noteParams, f) && has(noteValues, f) && !same(run.noteParams[f], noteValues[f])) reasons.push(`The note form "${f}" changed since the last run.`);
     }
     for (const f of Object.keys(run.params ?? {})) {
       if (has(p.params, f) && !same(run.params?.[f], p.params[f])) reasons.push(`The form "${f}" changed since the last run.`);

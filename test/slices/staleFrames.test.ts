@@ -58,3 +58,14 @@ test('a note form saved by anyone (SAVE_NOTE_FORMS) marks the paragraphs that us
   const changed = feed(s, frame('SAVE_NOTE_FORMS', { formsData: { forms: {}, params: { region: 'US' } } }));
   expect(selectStaleReasons(changed)).toEqual({ [PY]: ['The note form "region" changed since the last run.'] });
 });
+
+test('a note form with only its default counts as that value: choosing another marks its users', () => {
+  const p = para(opened());
+  const text = '%md\nRegion: $${region=EU,EU|US}';
+  const forms = { region: { type: 'Select', name: 'region', defaultValue: 'EU', options: [{ value: 'EU' }, { value: 'US' }] } };
+  const ran = feed(opened(), frame('SAVE_NOTE_FORMS', { formsData: { forms, params: {} } }),
+    frame('PARAGRAPH', { paragraph: { ...p, text, lastRun: { text, seq: 50, noteParams: { region: 'EU' }, params: {} } } }));
+  expect(selectStaleReasons(ran)).toEqual({});
+  const chosen = feed(ran, frame('SAVE_NOTE_FORMS', { formsData: { forms, params: { region: 'US' } } }));
+  expect(selectStaleReasons(chosen)).toEqual({ [PY]: ['The note form "region" changed since the last run.'] });
+});
