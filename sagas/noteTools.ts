@@ -11,7 +11,8 @@ import type { RootState } from '../slices/rootReducer';
 import { HttpError } from './restClient';
 import type { InterpreterBinding, Note, Permissions } from '../protocol';
 import { effectiveConfig, findMatches, splitNames, USER_SEARCH_DELAY_MS, USER_SEARCH_MIN_CHARS } from '../slices/domain/noteModel';
-import { selectEditBlocked, selectIsNoteOwner, selectOpenMeta, selectOrderedParagraphs, selectRunStalePlan, selectText, selectViewOnly } from '../slices/noteSelectors';
+import { selectEditBlocked, selectIsNoteOwner, selectOpenMeta, selectOrderedParagraphs, selectRunStalePlan, selectStaleInputs, selectText, selectViewOnly } from '../slices/noteSelectors';
+import { usersOfNoteForm, type StaleInput } from '../slices/domain/staleness';
 import type { SagaDeps } from './deps';
 import { runSelection } from './heliumRuntime';
 import { commitParagraph } from './noteCommon';
@@ -237,6 +238,22 @@ function* onNoteParams(action: ReturnType<typeof notePage.noteParamsChanged>): S
   if (action.payload.runId) yield* runParagraph(action.payload.runId);
 }
 
+/**
+ * A linked chart or table click: the note form takes the clicked value (a checkbox form the one value), then the
+ * paragraphs that use the form run in note order, as a changed form runs its paragraph with runOnSelectionChange.
+ */
+function* onFormLinkClicked(action: ReturnType<typeof notePage.formLinkClicked>): SagaIterator<void> {
+  const meta = yield* openMeta();
+  const blocked: boolean = yield select(selectEditBlocked);
+  const { form, value } = action.payload;
+  if (!meta || blocked || !meta.noteForms?.[form]) return;
+  const typed = meta.noteForms[form].type === 'CheckBox' ? [value] : value;
+  yield put(wsOut.SAVE_NOTE_FORMS({ noteId: meta.id, noteParams: { ...meta.noteParams, [form]: typed } }));
+  const inputs: StaleInput[] = yield select(selectStaleInputs);
+  const users = usersOfNoteForm(inputs, form);
+  if (users.length) yield* runSelection((ps) => ps.filter((p) => users.includes(p.id)));
+}
+
 function* onNoteFormRemoved(action: ReturnType<typeof notePage.noteFormRemoved>): SagaIterator<void> {
   const meta = yield* openMeta();
   const blocked: boolean = yield select(selectEditBlocked);
@@ -373,6 +390,7 @@ export function* noteToolsSaga(deps: SagaDeps): SagaIterator<void> {
   yield takeEvery(notePage.personalizedToggled.type, onPersonalized);
   yield takeEvery(notePage.noteParamsChanged.type, onNoteParams);
   yield takeEvery(notePage.noteFormRemoved.type, onNoteFormRemoved);
+  yield takeEvery(notePage.formLinkClicked.type, onFormLinkClicked);
   yield takeEvery(notePage.panelToggled.type, onPanelToggled, deps);
   yield takeEvery(notePage.panelCloseRequested.type, onPanelCloseRequested);
   yield takeEvery(notePage.bindingsSaveRequested.type, onBindingsSave);

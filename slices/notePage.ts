@@ -149,6 +149,8 @@ export const notePageSlice = createSlice({
     paramsChanged(_state, _a: PayloadAction<{ id: ParagraphId; params: FormParams; run: boolean }>) {},
     noteParamsChanged(_state, _a: PayloadAction<{ params: FormParams; runId?: ParagraphId }>) {},
     noteFormRemoved(_state, _a: PayloadAction<{ name: string }>) {},
+    /** A click on a table row or chart mark linked to a note form ("Link clicks to a form"). */
+    formLinkClicked(_state, _a: PayloadAction<{ form: string; value: string }>) {},
     noteConfigChanged(_state, _a: PayloadAction<Partial<NoteConfig>>) {},
     noteRenamed(_state, _a: PayloadAction<{ name: string }>) {},
     personalizedToggled() {},

@@ -21,6 +21,8 @@ import { NetworkView } from './network/NetworkView';
 import { ResultToolbar } from './ResultToolbar';
 import { usePendingConfig } from './usePendingConfig';
 import { useLoadedResult } from './useLoadedResult';
+import { useFormLink } from './useFormLink';
+import { FormLinkSettings } from './FormLinkSettings';
 import { DEFAULT_GRAPH_HEIGHT, type ChartMode, type GraphConfig, type ResultConfig } from './types';
 import './results.css';
 
@@ -36,8 +38,14 @@ export interface ResultViewProps {
   heliumModes?: readonly HeliumMode[];
   /** The page environment Helium visualizations are given (set once the first bundle has loaded). */
   heliumHooks?: ZeppelinPageHooks;
+  /** The note's forms by name, offered by "Link clicks to a form". */
+  noteForms?: readonly string[];
+  /** A click on a linked table or chart: set the note form to the value. */
+  onFormLink?(form: string, value: string): void;
   onConfigChange(next: ResultConfig): void;
 }
+
+const NO_FORMS: readonly string[] = [];
 
 /** A height under 50 (a collapsed resize) reads as the default. */
 export function graphHeight(graph: GraphConfig): number {
@@ -47,7 +55,7 @@ export function graphHeight(graph: GraphConfig): number {
 
 const NO_HELIUM: readonly HeliumMode[] = [];
 
-export function ResultView({ paragraphId, index, result, config: savedConfig, status, dateFinished, title, heliumModes = NO_HELIUM, heliumHooks, onConfigChange }: ResultViewProps) {
+export function ResultView({ paragraphId, index, result, config: savedConfig, status, dateFinished, title, heliumModes = NO_HELIUM, heliumHooks, noteForms = NO_FORMS, onFormLink, onConfigChange }: ResultViewProps) {
   const [config, commit] = usePendingConfig(savedConfig, onConfigChange);
   const { loaded, partial } = useLoadedResult(result);
   const graph: GraphConfig = useMemo(() => config?.graph ?? {}, [config]);
@@ -69,6 +77,7 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
     [mode, source, scatterSetting],
   );
 
+  const link = useFormLink(graph, columns, source, pivotConfig, scatterSetting, onFormLink);
   // Row arrays for a plugin are made only when one is shown: for a large table they cost a long task.
   const heliumData = useMemo(() => (heliumMode && loaded?.kind === 'table' ? heliumTable(loaded.columns, loaded.table.rows, loaded.table.comment) : null), [heliumMode, loaded]);
 
@@ -94,7 +103,7 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
   } else if (mode === 'table') {
     body = (
       <TableView source={loaded.source} columns={loaded.columns} setting={tableSetting} optionOpen={optionOpen} height={height}
-        title={title} dateFinished={dateFinished} resultType={result.type}
+        title={title} dateFinished={dateFinished} resultType={result.type} onRow={link?.onRow}
         onChange={(next) => commit({ ...graph, setting: { ...(graph.setting ?? {}), table: next } })} />
     );
   } else if (mode === 'network' && loaded.kind === 'network') {
@@ -108,7 +117,7 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
             <ChartSettingsPanel key={mode} mode={mode} setting={chartSetting(graph, mode)} onChange={(p) => setSetting(mode, p)} />
           </div>
         )}
-        <PivotChart mode={mode as PivotChartMode} pivot={pivoted} setting={chartSetting(graph, mode)} height={height} />
+        <PivotChart mode={mode as PivotChartMode} pivot={pivoted} setting={chartSetting(graph, mode)} height={height} link={link} />
       </>
     );
   } else if (mode === 'scatterChart' && scattered && scatterSetting) {
@@ -120,7 +129,7 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
               onChange={(s) => commit(withChartSetting(graph, 'scatterChart', { ...s }))} />
           </div>
         )}
-        <ScatterView data={scattered} setting={scatterSetting} height={height} />
+        <ScatterView data={scattered} setting={scatterSetting} height={height} link={link} />
       </>
     );
   }
@@ -130,6 +139,9 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
       <ResultToolbar resultType={result.type} heliumModes={offeredHelium} shownMode={shownMode} showSettings={mode !== 'network'}
         optionOpen={optionOpen} onModeChange={(m) => commit({ ...graph, mode: m })} onSettingsToggle={() => commit({ ...graph, optionOpen: !optionOpen })} />
       {missingHelium && <p role="note" className="result-message">Visualization {missingHelium} is not enabled; showing the table.</p>}
+      {optionOpen && !heliumMode && columns && mode !== 'network' && onFormLink && (
+        <FormLinkSettings key={`${paragraphId}_${index}`} columns={columns} forms={noteForms} graph={graph} onChange={commit} />
+      )}
       {partial && <p role="status" className="result-partial">Reading all rows; the first {loaded.kind === 'table' ? loaded.table.rowCount : 0} are shown.</p>}
       {body}
       {loaded.kind === 'table' && loaded.table.comment && <p className="table-comment">{loaded.table.comment}</p>}

@@ -14,8 +14,10 @@ export interface FallbackTable {
 /** Beyond this many rows the fallback table says how many it left out rather than growing the page. */
 const FALLBACK_ROW_LIMIT = 500;
 
-export function ChartFrame({ summary, notice, table, height, draw }: {
+export function ChartFrame({ summary, notice, table, height, draw, interactive = false }: {
   summary: string;
+  /** The drawing holds focusable marks (a chart linked to a form), so it is not hidden from assistive technology. */
+  interactive?: boolean;
   notice: string | null;
   table: FallbackTable;
   height: number;
@@ -30,7 +32,7 @@ export function ChartFrame({ summary, notice, table, height, draw }: {
   const rows = table.rows.slice(0, FALLBACK_ROW_LIMIT);
   return (
     <figure className="result-chart" aria-describedby={`${id}-summary`}>
-      <div ref={ref} className="result-chart-canvas" style={{ height }} aria-hidden="true">{last.current}</div>
+      <div ref={ref} className="result-chart-canvas" style={{ height }} aria-hidden={interactive ? undefined : true}>{last.current}</div>
       {notice && <p className="chart-notice" role="note">{notice}</p>}
       <figcaption id={`${id}-summary`} className="sr-only">{summary}</figcaption>
       <table className="sr-only">

@@ -1,5 +1,10 @@
 /** Bar, pie, area and line charts of a pivot, drawn with recharts from Zeppelin's saved chart settings. */
-import { Area, AreaChart, Bar, BarChart, Brush, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area, AreaChart, Bar, BarChart, Brush, CartesianGrid, Cell, Dot, Legend, Line, LineChart, Pie, PieChart, Rectangle, Sector, Tooltip, XAxis, YAxis,
+  type BarShapeProps, type DotItemDotProps, type PieSectorShapeProps,
+} from 'recharts';
+import type { FormLinkHandlers } from '../useFormLink';
+import { LinkMark } from './LinkMark';
 import { formatDate, parseServerDate } from '../../../slices/domain/dates';
 import type { PivotResult } from '../pivot/pivot';
 import { formatYTick } from './axisFormat';
@@ -49,7 +54,35 @@ export function yDomain(mode: PivotChartMode, s: ChartSetting): [number, 'auto']
   return mode === 'lineChart' && s.forceY ? [0, 'auto'] : undefined;
 }
 
-export function PivotChart({ mode, pivot, setting, height }: { mode: PivotChartMode; pivot: PivotResult; setting: ChartSetting; height: number }) {
+/** Focusable marks for a chart linked to a form: each sets the form from the row behind it. */
+function linkedMarks(link: FormLinkHandlers, pivot: PivotResult) {
+  const label = (series: string, x: string) => `Set ${link.form} from ${series} at ${x}`;
+  const xOf = (payload: unknown): string => String((payload as { x?: unknown } | undefined)?.x ?? '');
+  return {
+    bar: (series: string) => function BarMark(props: BarShapeProps) {
+      const x = xOf(props.payload);
+      return <LinkMark label={label(series, x)} onActivate={() => link.onMark(x, series)}><Rectangle {...props} /></LinkMark>;
+    },
+    dot: (series: string) => function DotMark(props: DotItemDotProps) {
+      const x = xOf(props.payload);
+      return (
+        <LinkMark key={`${series}-${x}`} label={label(series, x)} onActivate={() => link.onMark(x, series)}>
+          <Dot cx={props.cx} cy={props.cy} r={4} fill={props.stroke} stroke={props.stroke} />
+        </LinkMark>
+      );
+    },
+    slice: function SliceMark(props: PieSectorShapeProps) {
+      const n = Math.max(1, pivot.series.length);
+      const i = props.index ?? 0;
+      const x = pivot.xLabels[Math.floor(i / n)] ?? '';
+      const series = pivot.series[i % n]?.key ?? '';
+      return <LinkMark label={label(series, x)} onActivate={() => link.onMark(x, series)}><Sector {...props} /></LinkMark>;
+    },
+  };
+}
+
+export function PivotChart({ mode, pivot, setting, height, link }: { mode: PivotChartMode; pivot: PivotResult; setting: ChartSetting; height: number; link?: FormLinkHandlers | null }) {
+  const marks = link ? linkedMarks(link, pivot) : null;
   const data = chartRows(pivot);
   const name = CHART_NAMES[mode];
   const summary = chartSummary(name, pivot);
@@ -76,7 +109,8 @@ export function PivotChart({ mode, pivot, setting, height }: { mode: PivotChartM
         const total = slices.reduce((t, s) => t + s.value, 0);
         return (
           <PieChart width={width} height={height} accessibilityLayer={false}>
-            <Pie data={slices} dataKey="value" nameKey="name" rootTabIndex={-1} label={false} labelLine={false} isAnimationActive={animate} animationDuration={duration}>
+            <Pie data={slices} dataKey="value" nameKey="name" rootTabIndex={-1} label={false} labelLine={false} isAnimationActive={animate} animationDuration={duration}
+              shape={marks?.slice}>
               {slices.map((s, i) => <Cell key={s.name} fill={color(i)} />)}
             </Pie>
             <Tooltip formatter={(v) => `${formatYTick(Number(v))} (${piePercent(Number(v), total)})`} />
@@ -91,7 +125,7 @@ export function PivotChart({ mode, pivot, setting, height }: { mode: PivotChartM
             <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip /><Legend verticalAlign="top" />
             {seriesNames.map((n, i) => (
               <Area key={i} type="monotone" dataKey={seriesKey(i)} name={n} stackId="stack" stroke={color(i)} fill={color(i)}
-                isAnimationActive={animate} animationDuration={duration} />
+                isAnimationActive={animate} animationDuration={duration} dot={marks ? marks.dot(n) : undefined} />
             ))}
           </AreaChart>
         );
@@ -101,7 +135,7 @@ export function PivotChart({ mode, pivot, setting, height }: { mode: PivotChartM
           <LineChart width={width} height={height} accessibilityLayer={false} data={data.rows} margin={margin}>
             <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip /><Legend verticalAlign="top" />
             {seriesNames.map((n, i) => (
-              <Line key={i} type="linear" dataKey={seriesKey(i)} name={n} stroke={color(i)} dot={data.rows.length <= 150}
+              <Line key={i} type="linear" dataKey={seriesKey(i)} name={n} stroke={color(i)} dot={marks ? marks.dot(n) : data.rows.length <= 150}
                 isAnimationActive={animate} animationDuration={duration} />
             ))}
             {setting.lineWithFocus && <Brush dataKey="x" height={24} stroke="#888" tickFormatter={tickFormatter} />}
@@ -113,11 +147,11 @@ export function PivotChart({ mode, pivot, setting, height }: { mode: PivotChartM
             <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip /><Legend verticalAlign="top" />
             {seriesNames.map((n, i) => (
               <Bar key={i} dataKey={seriesKey(i)} name={n} fill={color(i)} stackId={setting.stacked ? 'stack' : undefined}
-                isAnimationActive={animate} animationDuration={duration} />
+                isAnimationActive={animate} animationDuration={duration} shape={marks ? marks.bar(n) : undefined} />
             ))}
           </BarChart>
         );
     }
   };
-  return <ChartFrame summary={summary} notice={downsampleNotice(data)} table={table} height={height} draw={draw} />;
+  return <ChartFrame summary={summary} notice={downsampleNotice(data)} table={table} height={height} draw={draw} interactive={!!marks} />;
 }

@@ -1,13 +1,27 @@
 /** Scatter chart: numeric or category axes, optional group colours and bubble sizes. */
-import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts';
+import { CartesianGrid, Legend, Scatter, ScatterChart, Symbols, Tooltip, XAxis, YAxis, ZAxis, type ScatterShapeProps } from 'recharts';
+import type { FormLinkHandlers } from '../useFormLink';
+import { LinkMark } from './LinkMark';
 import { formatYTick, numericTickSamples, yAxisWidth } from './axisFormat';
 import { ChartFrame } from './ChartFrame';
 import { transitionMs } from './chartSettings';
 import { color } from './palette';
-import type { ScatterData, ScatterSetting } from './scatter';
+import type { ScatterData, ScatterPoint, ScatterSetting } from './scatter';
 import { MAX_CHART_POINTS } from './downsample';
 
-export function ScatterView({ data, setting, height }: { data: ScatterData; setting: ScatterSetting; height: number }) {
+/** A focusable point that sets the linked form from its row. */
+function pointMark(link: FormLinkHandlers, groupKey: string) {
+  return function PointMark(props: ScatterShapeProps) {
+    const p = props.payload as ScatterPoint;
+    return (
+      <LinkMark label={`Set ${link.form} from ${groupKey} at ${p.xLabel}, ${p.yLabel}`} onActivate={() => link.onPoint(p, groupKey)}>
+        <Symbols {...props} type="circle" />
+      </LinkMark>
+    );
+  };
+}
+
+export function ScatterView({ data, setting, height, link }: { data: ScatterData; setting: ScatterSetting; height: number; link?: FormLinkHandlers | null }) {
   const total = data.groups.reduce((n, g) => n + g.points.length, 0);
   // Every group keeps its share of the point budget, so a small group is not squeezed out by a large one.
   const stride = Math.max(1, Math.ceil(total / MAX_CHART_POINTS));
@@ -36,10 +50,11 @@ export function ScatterView({ data, setting, height }: { data: ScatterData; sett
       <Tooltip cursor={{ strokeDasharray: '3 3' }} />
       <Legend verticalAlign="top" />
       {groups.map((g, i) => (
-        <Scatter key={g.key} name={g.key} data={g.points} fill={color(i)} isAnimationActive={duration > 0} animationDuration={duration} />
+        <Scatter key={g.key} name={g.key} data={g.points} fill={color(i)} isAnimationActive={duration > 0} animationDuration={duration}
+          shape={link ? pointMark(link, g.key) : undefined} />
       ))}
     </ScatterChart>
   );
   const notice = drawn < total ? `Showing ${drawn} of ${total} points (downsampled for display)` : null;
-  return <ChartFrame summary={summary} notice={notice} table={table} height={height} draw={draw} />;
+  return <ChartFrame summary={summary} notice={notice} table={table} height={height} draw={draw} interactive={!!link} />;
 }

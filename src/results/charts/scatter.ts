@@ -140,3 +140,14 @@ export function scatterData(src: CellSource, setting: ScatterSetting): ScatterDa
     xDiscrete, yDiscrete, xCategories, yCategories, sizeAllowed, dropped,
   };
 }
+
+/** The first row drawn as this point of group `groupKey` (same cell texts as the point's), or -1. */
+export function rowOfPoint(src: CellSource, setting: ScatterSetting, point: Pick<ScatterPoint, 'xLabel' | 'yLabel'>, groupKey: string): number {
+  const text = (ref: ColumnRef | null | undefined, r: number): string | undefined => (ref ? String(src.cell(r, ref.index) ?? '') : undefined);
+  for (let r = 0; r < src.rowCount; r++) {
+    if ((text(setting.xAxis, r) ?? String(r)) !== point.xLabel) continue;
+    if ((text(setting.yAxis, r) ?? '') !== point.yLabel) continue;
+    if ((text(setting.group, r) ?? setting.yAxis?.name ?? '') === groupKey) return r;
+  }
+  return -1;
+}

@@ -167,3 +167,22 @@ export function pivot(src: CellSource, config: PivotConfig): PivotResult {
   }
   return { xLabels: nx ? xLabels : [], series };
 }
+
+/** The label of row `r` over `cols`, as `pivot` makes x and group labels. */
+function rowLabel(src: CellSource, cols: readonly ColumnRef[], r: number): string {
+  return cols.map((c) => labelOf(src.cell(r, c.index))).join('.');
+}
+
+/**
+ * The first row behind one mark of a pivot chart (the x label and the series a bar, point or slice shows), or -1.
+ * A chart click reads the linked column's value from it.
+ */
+export function rowOfMark(src: CellSource, config: PivotConfig, xLabel: string, seriesKey: string): number {
+  const hasGroups = config.groups.length > 0;
+  for (let r = 0; r < src.rowCount; r++) {
+    if (config.keys.length && rowLabel(src, config.keys, r) !== xLabel) continue;
+    const group = rowLabel(src, config.groups, r);
+    if (config.values.length === 0 || config.values.some((v) => seriesName(group, { ...v, aggr: v.aggr ?? 'sum' }, hasGroups, config.values.length) === seriesKey)) return r;
+  }
+  return -1;
+}

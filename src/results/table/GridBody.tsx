@@ -2,7 +2,7 @@
  * The grid's body: only the rows from `first` to `last` are drawn, with spacer rows standing in for the rest so the
  * scroll height stays that of the whole table. Group rows get an expand toggle and their columns' aggregations.
  */
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { Cell as CellValue } from '../types';
 import { aggregate } from './columnTypes';
 import { cellStyle, ROW_HEIGHT } from './gridLayout';
@@ -29,16 +29,33 @@ function cellContent(row: GridRow, cell: GridCell, footer: GridViewState['footer
   return cell.getIsPlaceholder() ? null : display(cell.getValue<CellValue | undefined>());
 }
 
+/** What a linked row (Link clicks to a form) adds: a click or Enter/Space on the focused row sets the form. */
+function rowActions(row: GridRow, onRow: ((valueOf: (column: string) => unknown) => void) | undefined) {
+  if (!onRow || row.getIsGrouped()) return {};
+  const activate = () => onRow((column) => row.getValue(column));
+  return {
+    tabIndex: 0, className: 'grid-linked-row', onClick: activate,
+    onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        activate();
+      }
+    },
+  };
+}
+
 /** `rows` are the rows drawn, the first of them at `first` among `total`. */
-export function GridBody({ rows, first, total, footer }: {
+export function GridBody({ rows, first, total, footer, onRow }: {
   rows: GridRow[]; first: number; total: number; footer: GridViewState['footer'];
+  onRow?(valueOf: (column: string) => unknown): void;
 }) {
   const last = first + rows.length;
   return (
     <tbody>
       {first > 0 && <tr aria-hidden="true" style={{ height: first * ROW_HEIGHT }} className="grid-spacer" />}
       {rows.map((row, i) => (
-        <tr role="row" key={row.id} aria-rowindex={first + i + 2} style={{ height: ROW_HEIGHT }} className={row.getIsGrouped() ? 'grid-group-row' : undefined}>
+        <tr role="row" key={row.id} aria-rowindex={first + i + 2} style={{ height: ROW_HEIGHT }} className={row.getIsGrouped() ? 'grid-group-row' : undefined}
+          {...rowActions(row, onRow)}>
           {row.getVisibleCells().map((cell) => (
             <td role="gridcell" key={cell.id} style={cellStyle(cell.column.getSize())}>{cellContent(row, cell, footer)}</td>
           ))}

@@ -32,9 +32,10 @@ export interface TableGridProps {
   height: number;
   title?: string;
   dateFinished?: string;
+  onRow?(valueOf: (column: string) => unknown): void;
 }
 
-export function TableGrid({ source, columns, options, types, saved, onSave, height, title, dateFinished }: TableGridProps) {
+export function TableGrid({ source, columns, options, types, saved, onSave, height, title, dateFinished, onRow }: TableGridProps) {
   const names = useMemo(() => columns.map((c) => c.name), [columns]);
   const [view, change] = useGridView(saved, names, onSave);
   const [menuFor, setMenuFor] = useState<string | null>(null);
@@ -97,7 +98,7 @@ export function TableGrid({ source, columns, options, types, saved, onSave, heig
               </tr>
             ))}
           </thead>
-          <GridBody rows={drawnRows} first={first} total={rowCount} footer={view.footer} />
+          <GridBody rows={drawnRows} first={first} total={rowCount} footer={view.footer} onRow={onRow} />
           {options.showAggregationFooter && (
             <GridFooter columns={visibleColumns} filteredRows={filteredRows} footer={view.footer} rowIndex={rowCount + 2} />
           )}

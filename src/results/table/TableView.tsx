@@ -10,6 +10,7 @@ import { columnType, GRID_COLUMN_TYPES } from './columnTypes';
 import type { SavedGridState } from './gridState';
 import { TableGrid } from './TableGrid';
 import { TABLE_OPTION_SPECS, tableOptionValue } from './tableOptions';
+import type { FormLinkHandlers } from '../useFormLink';
 
 export interface TableSetting {
   tableGridState?: SavedGridState;
@@ -26,7 +27,7 @@ export function NotATable({ type }: { type: string }) {
   return <p role="alert" className="result-message">This result ({type}) is not a table and cannot be shown in the table view.</p>;
 }
 
-export function TableView({ source, columns, setting, optionOpen, onChange, height, title, dateFinished, resultType = 'TABLE' }: {
+export function TableView({ source, columns, setting, optionOpen, onChange, height, title, dateFinished, resultType = 'TABLE', onRow }: {
   source: CellSource | null;
   columns: readonly TableColumn[];
   setting: TableSetting;
@@ -36,6 +37,8 @@ export function TableView({ source, columns, setting, optionOpen, onChange, heig
   title?: string;
   dateFinished?: string;
   resultType?: string;
+  /** Rows are clickable: a click (or Enter/Space) sets the linked note form from the row. */
+  onRow?: FormLinkHandlers['onRow'];
 }) {
   if (!source) return <NotATable type={resultType} />;
   const options = tableOptionValue(setting.tableOptionValue);
@@ -65,7 +68,7 @@ export function TableView({ source, columns, setting, optionOpen, onChange, heig
       {/* Applying options rebuilds the grid: a new key remounts it from the saved state. */}
       <TableGrid key={JSON.stringify(options)} source={source} columns={columns} options={options} types={names}
         saved={setting.tableGridState} onSave={(s) => onChange({ ...setting, tableGridState: s })}
-        height={height} title={title} dateFinished={dateFinished} />
+        height={height} title={title} dateFinished={dateFinished} onRow={onRow} />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { lazy, Suspense, useRef, useState, type PointerEvent as ReactPointerEven
 import { Icon } from '../../../components/Icon';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notePage } from '../../../../slices/notePage';
+import { shallowEqual } from 'react-redux';
+import { selectOpenMeta } from '../../../../slices/noteSelectors';
 import type { ParagraphStatus, ResultConfig, ResultMessage } from '../../../../protocol';
 import { DEFAULT_RESULT_HEIGHT, formatBytes, LARGE_RESULT_BYTES, MIN_RESULT_HEIGHT } from '../../../../slices/domain/noteModel';
 import { ResultSlot, resultKey } from './NoteResultHost';
@@ -14,6 +16,8 @@ import { SpellDisplay } from '../../../helium/SpellDisplay';
 
 // Tables, charts and networks come with their chart libraries, so they load only when a note shows one.
 const ResultView = lazy(() => import(/* webpackChunkName: "results" */ '../../../results/ResultView').then((m) => ({ default: m.ResultView })));
+
+const selectNoteFormNames = (s: Parameters<typeof selectOpenMeta>[0]): string[] => Object.keys(selectOpenMeta(s)?.noteForms ?? {});
 
 /** The types whose drawing is sized by the saved graph height, which the handle under them drags. */
 const SIZED = new Set(['TABLE', 'NETWORK']);
@@ -45,6 +49,7 @@ function ResultBody({ m, paragraphId, index, config, streaming, title, exportTit
   const dispatch = useAppDispatch();
   const heliumModes = useHeliumModes();
   const heliumHooks = useHeliumRegistry().page();
+  const noteForms = useAppSelector(selectNoteFormNames, shallowEqual);
   switch (m.type) {
     case 'TEXT':
       return <TextResult data={m.data} streaming={streaming} />;
@@ -62,6 +67,7 @@ function ResultBody({ m, paragraphId, index, config, streaming, title, exportTit
       return (
         <Suspense fallback={<p role="status">Loading visualisation…</p>}>
           <ResultView paragraphId={paragraphId} index={index} result={m} config={config} status={status} dateFinished={dateFinished} title={exportTitle} heliumModes={heliumModes} heliumHooks={heliumHooks}
+            noteForms={noteForms} onFormLink={(form, value) => dispatch(notePage.formLinkClicked({ form, value }))}
             onConfigChange={(next) => dispatch(notePage.resultConfigChanged({ id: paragraphId, index, config: next }))} />
         </Suspense>
       );
