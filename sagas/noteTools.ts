@@ -239,8 +239,9 @@ function* onNoteParams(action: ReturnType<typeof notePage.noteParamsChanged>): S
 }
 
 /**
- * A linked chart or table click: the note form takes the clicked value (a checkbox form the one value), then the
- * paragraphs that use the form run in note order, as a changed form runs its paragraph with runOnSelectionChange.
+ * A linked chart or table click: the note form takes the clicked value (a checkbox form the one value), then each
+ * paragraph that uses the form runs, in note order, as a changed form runs its paragraph with runOnSelectionChange
+ * (single runs: the note is not locked as by a run-all, so the next click is taken at once).
  */
 function* onFormLinkClicked(action: ReturnType<typeof notePage.formLinkClicked>): SagaIterator<void> {
   const meta = yield* openMeta();
@@ -251,7 +252,7 @@ function* onFormLinkClicked(action: ReturnType<typeof notePage.formLinkClicked>)
   yield put(wsOut.SAVE_NOTE_FORMS({ noteId: meta.id, noteParams: { ...meta.noteParams, [form]: typed } }));
   const inputs: StaleInput[] = yield select(selectStaleInputs);
   const users = usersOfNoteForm(inputs, form);
-  if (users.length) yield* runSelection((ps) => ps.filter((p) => users.includes(p.id)));
+  for (const id of users) yield* runParagraph(id);
 }
 
 function* onNoteFormRemoved(action: ReturnType<typeof notePage.noteFormRemoved>): SagaIterator<void> {

@@ -58,6 +58,11 @@ export function yDomain(mode: PivotChartMode, s: ChartSetting): [number, 'auto']
 function linkedMarks(link: FormLinkHandlers, pivot: PivotResult) {
   const label = (series: string, x: string) => `Set ${link.form} from ${series} at ${x}`;
   const xOf = (payload: unknown): string => String((payload as { x?: unknown } | undefined)?.x ?? '');
+  // pieSlices: every x, and within it every series
+  const sliceAt = (i: number) => {
+    const n = Math.max(1, pivot.series.length);
+    return { x: pivot.xLabels[Math.floor(i / n)] ?? '', series: pivot.series[i % n]?.key ?? '' };
+  };
   return {
     bar: (series: string) => function BarMark(props: BarShapeProps) {
       const x = xOf(props.payload);
@@ -72,10 +77,7 @@ function linkedMarks(link: FormLinkHandlers, pivot: PivotResult) {
       );
     },
     slice: function SliceMark(props: PieSectorShapeProps) {
-      const n = Math.max(1, pivot.series.length);
-      const i = props.index ?? 0;
-      const x = pivot.xLabels[Math.floor(i / n)] ?? '';
-      const series = pivot.series[i % n]?.key ?? '';
+      const { x, series } = sliceAt(props.index ?? 0);
       return <LinkMark label={label(series, x)} onActivate={() => link.onMark(x, series)}><Sector {...props} /></LinkMark>;
     },
   };
