@@ -350,3 +350,37 @@ test('a deep link focuses its paragraph and a search term opens find with it', a
   expect(t.store.getState().notePage.focusRequest).toMatchObject({ id: PY });
   expect(t.store.getState().notePage.find).toMatchObject({ open: true, term: 'sys' });
 });
+
+test('Run stale runs the stale paragraphs, and those reading what they re-write, in note order as one run-all', async () => {
+  const t = await openNote({
+    note: (n) => ({
+      ...n,
+      paragraphs: n.paragraphs.map((p, i) => {
+        if (p.id === MD) return { ...p, text: '%python\nz.put("x", 1)', lastRun: { text: '%python\nz.put("x", 0)', seq: 1 } };
+        if (p.id === PY) return { ...p, text: '%python\nprint(z.get("x"))', lastRun: { text: '%python\nprint(z.get("x"))', seq: 2 } };
+        return { ...p, lastRun: { text: p.text ?? '', seq: 10 + i } };
+      }),
+    }),
+  });
+  const after = t.mark();
+  t.store.dispatch(cmd('runStale'));
+  await t.clock.advance(0);
+  const [run] = after();
+  expect(run.op).toBe('RUN_ALL_PARAGRAPHS');
+  expect(JSON.parse(run.data.paragraphs as string).map((e: { id: string }) => e.id)).toEqual([MD, PY]);
+});
+
+test('a linked chart click sets the note form and runs each paragraph that uses it; unknown forms do nothing', async () => {
+  const forms = { region: { type: 'Select' as const, name: 'region', defaultValue: 'EU', options: [{ value: 'EU' }, { value: 'US' }] } };
+  const t = await openNote({
+    note: (n) => ({ ...n, noteForms: forms, noteParams: { region: 'EU' }, paragraphs: n.paragraphs.map((p) => (p.id === PY ? { ...p, text: '%sql\nselect "$${region}"' } : p)) }),
+  });
+  const after = t.mark();
+  t.store.dispatch(notePage.formLinkClicked({ form: 'region', value: 'US' }));
+  t.store.dispatch(notePage.formLinkClicked({ form: 'nope', value: 'US' }));
+  await t.clock.advance(0);
+  expect(after().map((f) => [f.op, f.data.id ?? f.data.noteParams])).toEqual([
+    ['SAVE_NOTE_FORMS', { region: 'US' }],
+    ['RUN_PARAGRAPH', PY],
+  ]);
+});
