@@ -44,12 +44,34 @@ export const selectOrderedParagraphs = createSelector(
   (ids, entities): Paragraph[] => ids.map((id) => entities[id]).filter((p): p is Paragraph => !!p),
 );
 
-/** The open note's paragraphs as the staleness rules read them, each with the text the page shows. */
-export const selectStaleInputs = createSelector([selectOrderedParagraphs, selectShownDrafts], (ps, drafts): StaleInput[] =>
-  ps.map((p) => ({
-    id: p.id, text: drafts[p.id] ?? p.text ?? '', title: p.title, status: p.status, enabled: p.config?.enabled !== false,
+/**
+ * Each paragraph's staleness input, kept while the fields it is made of are the same objects: streamed output
+ * replaces a paragraph on every append, and the rules need not run again for that.
+ */
+const staleInputs = new Map<ParagraphId, { of: unknown[]; input: StaleInput }>();
+const STALE_INPUTS_MAX = 5000;
+
+function staleInput(p: Paragraph, draft: string | undefined): StaleInput {
+  const of = [p.text, draft, p.title, p.status, p.config?.enabled, p.settings, p.lastRun];
+  const kept = staleInputs.get(p.id);
+  if (kept && kept.of.every((v, i) => v === of[i])) return kept.input;
+  const input: StaleInput = {
+    id: p.id, text: draft ?? p.text ?? '', title: p.title, status: p.status, enabled: p.config?.enabled !== false,
     params: formValues(p.settings?.params, p.settings?.forms), lastRun: p.lastRun,
-  })));
+  };
+  if (staleInputs.size >= STALE_INPUTS_MAX) staleInputs.clear();
+  staleInputs.set(p.id, { of, input });
+  return input;
+}
+
+const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** The open note's paragraphs as the staleness rules read them, each with the text the page shows. */
+export const selectStaleInputs = createSelector(
+  [selectOrderedParagraphs, selectShownDrafts],
+  (ps, drafts): StaleInput[] => ps.map((p) => staleInput(p, drafts[p.id])),
+  { memoizeOptions: { resultEqualityCheck: sameItems } },
+);
 
 /** Why each stale paragraph of the open note is stale; a revision shows none. */
 export const selectStaleReasons = createSelector(

@@ -12,7 +12,8 @@
  *   values it leaves are the ones the page will compare with (a value changed during the run is then missed, which
  *   errs on the side of no marker).
  * - `seq` continues from the largest one stored for the note, so it keeps growing across restarts.
- * - Personal copies (PROTOCOL 5.7) share one record per paragraph: the last run of any user.
+ * - Personalized notes (PROTOCOL 5.7) keep and send none: each user's runs, texts and form values are their own, and
+ *   a shared record would show one user's values to the others. Their paragraphs are never marked stale.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,11 +5,14 @@
 import type { Paragraph, ParagraphStatus } from '../../protocol';
 import { setParagraphField } from '../notes/paragraphs';
 import type { Notebook, NoteEntry } from '../notes/notebook';
-import { personalOwner } from '../personal/store';
+import { isPersonalized, personalOwner } from '../personal/store';
 import { liveRuns } from './live';
 import { formatFileDate } from '../util/dates';
 import type { Broadcasts } from '../ws/broadcasts';
 import type { ResultHistory } from '../history/store';
+
+/** Last runs are kept for shared runs only: a personal copy's text and form values are its user's alone. */
+const sharedRun = (entry: NoteEntry, p: Paragraph): boolean => !personalOwner(p) && !isPersonalized(entry.note);
 
 export class StatusWriter {
   constructor(
@@ -24,12 +27,12 @@ export class StatusWriter {
     if (dates.started) {
       setParagraphField(p, 'dateStarted', now);
       delete p.dateFinished;
-      this.broadcasts.lastRuns?.started(entry, p);
+      if (sharedRun(entry, p)) this.broadcasts.lastRuns?.started(entry, p);
     }
     if (dates.finished) {
       if (p.dateStarted === undefined) setParagraphField(p, 'dateStarted', now);
       setParagraphField(p, 'dateFinished', now);
-      this.broadcasts.lastRuns?.finished(entry, p);
+      if (sharedRun(entry, p)) this.broadcasts.lastRuns?.finished(entry, p);
     }
     setParagraphField(p, 'status', status);
     if (dates.finished) this.history?.record(entry, p);

@@ -69,12 +69,13 @@ export class Broadcasts {
 
   private withLastRuns(entry: NoteEntry, note: Note): Note {
     const runs = this.lastRuns;
-    return runs ? { ...note, paragraphs: note.paragraphs.map((p) => runs.withLastRun(entry.id, p)) } : note;
+    // A personalized note's runs are each user's own (PROTOCOL 5.7): no last run is shared.
+    return runs && !isPersonalized(entry.note) ? { ...note, paragraphs: note.paragraphs.map((p) => runs.withLastRun(entry.id, p)) } : note;
   }
 
   private wsParagraph(entry: NoteEntry, p: Paragraph): Paragraph {
     const out = toWsParagraph(p);
-    return this.lastRuns ? this.lastRuns.withLastRun(entry.id, out) : out;
+    return this.lastRuns && !isPersonalized(entry.note) ? this.lastRuns.withLastRun(entry.id, out) : out;
   }
 
   /** The note as `user` sees it: their own view when the note is personalized. */

@@ -69,3 +69,13 @@ test('a note form with only its default counts as that value: choosing another m
   const chosen = feed(ran, frame('SAVE_NOTE_FORMS', { formsData: { forms, params: { region: 'US' } } }));
   expect(selectStaleReasons(chosen)).toEqual({ [PY]: ['The note form "region" changed since the last run.'] });
 });
+
+test('streamed output does not make the rules run again: the reasons stay the same object', () => {
+  const other = note.paragraphs.find((x) => x.id !== PY)!;
+  const s = feed(opened(), PATCH, frame('PARAGRAPH', { paragraph: { ...other, status: 'RUNNING' } }));
+  const before = selectStaleReasons(s);
+  const after = feed(s, frame('PARAGRAPH_APPEND_OUTPUT', { noteId: note.id, paragraphId: other.id, index: 0, data: 'more\n' }));
+  expect(after.paragraphs.entities[other.id]).not.toBe(s.paragraphs.entities[other.id]);
+  expect(selectStaleReasons(after)).toBe(before);
+  expect(before).toEqual({ [PY]: ['The text changed since the last run.'] });
+});
