@@ -2,7 +2,8 @@
  * "Stale" markers in two browsers on one note: after a run nothing is stale; user B's typing makes the paragraph
  * stale on user A's page without a reload, with the reason on hover; "Run stale" runs it and the marker goes on both
  * pages; re-running the paragraph that creates a %sql table makes the query that reads it stale; a note form change
- * marks the paragraph that uses it. Real notes opened as they are show no marker.
+ * marks the paragraph that uses it; re-putting a `z.get` name marks its reader. Real notes opened as they are show no
+ * marker.
  */
 import fs from 'fs';
 import path from 'path';
@@ -20,6 +21,8 @@ const TEXTS = [
   "%sql\ncreate or replace table sales as select * from (values ('EU', 10), ('US', 20), ('EU', 5)) t(region, amount)",
   '%sql\nselect region, sum(amount) as total from sales group by region order by region',
   '%md\nRegion: $${region=EU,EU|US}',
+  '%python\nz.put("rate", 2)',
+  '%python\nprint(z.get("rate"))',
 ];
 
 let server: TestServer;
@@ -119,4 +122,15 @@ test('a note form change makes the paragraph using it stale, on both pages', asy
   await b.getByRole('button', { name: 'Run stale' }).click();
   await m.waitFor({ state: 'detached', timeout: 60_000 });
   await marker(b, 2).waitFor({ state: 'detached' });
+});
+
+test('a z.put run again after the paragraph that reads the name with z.get makes that paragraph stale', async () => {
+  await para(a, 3).getByRole('button', { name: 'Run paragraph' }).click();
+  const m = marker(a, 4);
+  await m.waitFor({ timeout: 60_000 });
+  expect(await m.getAttribute('title')).toBe('"rate" was replaced by a later run of paragraph 4.');
+  await marker(b, 4).waitFor();
+  await a.getByRole('button', { name: 'Run stale' }).click();
+  await m.waitFor({ state: 'detached', timeout: 60_000 });
+  await waitUntil(() => para(a, 4).getByTestId('text-result').textContent(), (t) => (t ?? '').trim() === '2');
 });
