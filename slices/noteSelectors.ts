@@ -48,30 +48,50 @@ export const selectOrderedParagraphs = createSelector(
  * Each paragraph's staleness input, kept while the fields it is made of are the same objects: streamed output
  * replaces a paragraph on every append, and the rules need not run again for that.
  */
-const staleInputs = new Map<ParagraphId, { of: unknown[]; input: StaleInput }>();
+const staleInputs = new Map<ParagraphId, { p: Paragraph; draft: string | undefined; input: StaleInput }>();
 const STALE_INPUTS_MAX = 5000;
 
+const sameFields = (a: Paragraph, b: Paragraph): boolean =>
+  a === b || (a.text === b.text && a.title === b.title && a.status === b.status && a.config?.enabled === b.config?.enabled
+    && a.settings === b.settings && a.lastRun === b.lastRun);
+
 function staleInput(p: Paragraph, draft: string | undefined): StaleInput {
-  const of = [p.text, draft, p.title, p.status, p.config?.enabled, p.settings, p.lastRun];
   const kept = staleInputs.get(p.id);
-  if (kept && kept.of.every((v, i) => v === of[i])) return kept.input;
+  if (kept && kept.draft === draft && sameFields(kept.p, p)) {
+    kept.p = p;
+    return kept.input;
+  }
   const input: StaleInput = {
     id: p.id, text: draft ?? p.text ?? '', title: p.title, status: p.status, enabled: p.config?.enabled !== false,
     params: formValues(p.settings?.params, p.settings?.forms), lastRun: p.lastRun,
   };
   if (staleInputs.size >= STALE_INPUTS_MAX) staleInputs.clear();
-  staleInputs.set(p.id, { of, input });
+  staleInputs.set(p.id, { p, draft, input });
   return input;
 }
 
-const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+/** The last answer of selectStaleInputs and what it was made from. */
+let lastInputs: { ids: readonly ParagraphId[]; edits: number; drafts: Record<ParagraphId, string>; inputs: StaleInput[] } | null = null;
 
-/** The open note's paragraphs as the staleness rules read them, each with the text the page shows. */
-export const selectStaleInputs = createSelector(
-  [selectOrderedParagraphs, selectShownDrafts],
-  (ps, drafts): StaleInput[] => ps.map((p) => staleInput(p, drafts[p.id])),
-  { memoizeOptions: { resultEqualityCheck: sameItems } },
-);
+/**
+ * The open note's paragraphs as the staleness rules read them, each with the text the page shows. The same array
+ * while only output streamed in (`edits` stays), so the rules, memoized on it, do not run again for each frame.
+ */
+export function selectStaleInputs(s: RootState): StaleInput[] {
+  const ids = selectOpenNoteParagraphIds(s);
+  const { entities, edits } = s.paragraphs;
+  const drafts = selectShownDrafts(s);
+  const last = lastInputs;
+  if (last && last.ids === ids && last.edits === edits && last.drafts === drafts) return last.inputs;
+  const inputs = ids.flatMap((id) => {
+    const p = entities[id];
+    return p ? [staleInput(p, drafts[id])] : [];
+  });
+  // Unchanged inputs keep the array, so the rules' memo still holds (a PROGRESS frame changes nothing they read).
+  const kept = last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i]) ? last.inputs : inputs;
+  lastInputs = { ids, edits, drafts, inputs: kept };
+  return kept;
+}
 
 /** Why each stale paragraph of the open note is stale; a revision shows none. */
 export const selectStaleReasons = createSelector(

@@ -21,7 +21,11 @@ import { answersRevision, notes, type RevisionRef } from './notes';
 
 export const paragraphsAdapter = createEntityAdapter<Paragraph>();
 
-export type ParagraphsState = EntityState<Paragraph, string> & { revision: RevisionRef | null };
+export type ParagraphsState = EntityState<Paragraph, string> & {
+  revision: RevisionRef | null;
+  /** Grows whenever the bodies change other than by streamed output, so views of text and state skip the appends. */
+  edits: number;
+};
 
 /** Live frames that change paragraph bodies of the open note; none of them names the note. */
 const LIVE_PARAGRAPH_FRAMES: ReadonlySet<string> = new Set([
@@ -47,7 +51,7 @@ export function parseRunAll(paragraphs: string): RunAllEntry[] {
 
 export const paragraphsSlice = createSlice({
   name: 'paragraphs',
-  initialState: paragraphsAdapter.getInitialState({ revision: null as RevisionRef | null }),
+  initialState: paragraphsAdapter.getInitialState({ revision: null as RevisionRef | null, edits: 0 }),
   reducers: {},
   extraReducers: (b) =>
     b
@@ -152,7 +156,8 @@ function appendOutput(state: ParagraphsState, payload: { paragraphId: string; in
 export function paragraphsReducer(state: ParagraphsState | undefined, action: UnknownAction): ParagraphsState {
   if (state?.revision && LIVE_PARAGRAPH_FRAMES.has(action.type)) return state;
   if (state && wsIn.PARAGRAPH_APPEND_OUTPUT.match(action)) return appendOutput(state, action.payload);
-  return paragraphsSlice.reducer(state, action);
+  const next = paragraphsSlice.reducer(state, action);
+  return state && next.entities !== state.entities ? { ...next, edits: next.edits + 1 } : next;
 }
 
 /** What combineSlices mounts at `paragraphs`. */

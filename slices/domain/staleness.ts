@@ -124,6 +124,13 @@ const label = (p: StaleInput, index: number): string => (p.title?.trim() ? `"${p
 export function staleReasons(paragraphs: readonly StaleInput[], noteValues: FormParams | undefined): Record<ParagraphId, string[]> {
   const out: Record<ParagraphId, string[]> = {};
   const deps = paragraphs.map((p) => (p.lastRun ? dependenciesOf(p.lastRun.text) : null));
+  // Per name, the finished runs that wrote it, latest first: a reader looks up its names instead of every paragraph.
+  const writers = new Map<string, number[]>();
+  paragraphs.forEach((q, j) => {
+    if (q.status !== 'FINISHED' || !q.lastRun) return;
+    for (const n of deps[j]?.writes ?? []) writers.set(n, [...(writers.get(n) ?? []), j]);
+  });
+  for (const list of writers.values()) list.sort((x, y) => (paragraphs[y].lastRun?.seq ?? 0) - (paragraphs[x].lastRun?.seq ?? 0));
   paragraphs.forEach((p, i) => {
     const run = p.lastRun;
     if (!run || isRunningStatus(p.status)) return;
@@ -136,8 +143,8 @@ export function staleReasons(paragraphs: readonly StaleInput[], noteValues: Form
       if (has(p.params, f) && !same(run.params?.[f], p.params[f])) reasons.push(`The form "${f}" changed since the last run.`);
     }
     for (const name of deps[i]?.reads ?? []) {
-      const writer = paragraphs.findIndex((q, j) => j !== i && q.status === 'FINISHED' && !!q.lastRun && q.lastRun.seq > run.seq && !!deps[j]?.writes.has(name));
-      if (writer >= 0) reasons.push(`"${name}" was replaced by a later run of ${label(paragraphs[writer], writer)}.`);
+      const writer = (writers.get(name) ?? []).find((j) => j !== i && (paragraphs[j].lastRun?.seq ?? 0) > run.seq);
+      if (writer !== undefined) reasons.push(`"${name}" was replaced by a later run of ${label(paragraphs[writer], writer)}.`);
     }
     if (reasons.length) out[p.id] = reasons;
   });
