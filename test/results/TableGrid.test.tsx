@@ -187,3 +187,13 @@ describe('a plain view of a large table', () => {
     expect(rows[0].getValue('name')).toBe('r1000');
   });
 });
+
+test('a new result with as many rows as the last one shows its own values', () => {
+  const options = { useFilter: false, showPagination: false, showAggregationFooter: false };
+  const one = parseTableText('chosen\nEU\n');
+  const two = parseTableText('chosen\nUS\n');
+  const { rerender } = render(<TableGrid source={one} columns={one.columns} options={options} types={undefined} saved={undefined} onSave={jest.fn()} height={300} />);
+  expect(firstCells()).toEqual(['EU']);
+  rerender(<TableGrid source={two} columns={two.columns} options={options} types={undefined} saved={undefined} onSave={jest.fn()} height={300} />);
+  expect(firstCells()).toEqual(['US']);
+});

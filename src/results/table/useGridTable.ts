@@ -81,7 +81,10 @@ export function useGridTable({ source, columns, types, showPagination, view, cha
 }) {
   const first = drawn?.first ?? 0;
   const last = drawn?.last ?? source.rowCount;
-  const data = useMemo(() => Array.from({ length: Math.max(0, last - first) }, (_, i): RowRef => ({ r: first + i })), [first, last]);
+  // New row objects for a new source too: TanStack keeps each row's values with the row, so a re-run result with as
+  // many rows would otherwise show the old values.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const data = useMemo(() => Array.from({ length: Math.max(0, last - first) }, (_, i): RowRef => ({ r: first + i })), [first, last, source]);
   const tableColumns = useMemo(() => helper.columns(columns.map((c) => {
     const type = columnType(types, c.name);
     return helper.accessor((row: RowRef) => source.cell(row.r, c.index), {
