@@ -122,6 +122,8 @@ export interface LastRun {
   seq: number;
   noteParams?: FormParams;
   params?: FormParams;
+  /** Names of the password forms among those values: a support log masks them (there are no forms beside them). */
+  passwords?: string[];
 }
 
 export interface Paragraph {

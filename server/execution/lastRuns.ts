@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { formValues, type FormParams, type LastRun, type Paragraph } from '../../protocol';
 import type { Notebook, NoteEntry } from '../notes/notebook';
+import { parseForms } from '../interpreters/forms';
 import { atomicWrite } from '../storage/atomicWrite';
 
 export const LAST_RUN_DIR = '.runs';
@@ -30,7 +31,21 @@ function readRecord(v: unknown): LastRun | undefined {
   const out: LastRun = { text: v.text, seq: v.seq };
   if (isRecord(v.noteParams)) out.noteParams = v.noteParams as FormParams;
   if (isRecord(v.params)) out.params = v.params as FormParams;
+  if (Array.isArray(v.passwords)) out.passwords = v.passwords.filter((n): n is string => typeof n === 'string');
   return out;
+}
+
+/** The run's form values (note forms, then the paragraph's), with the names of the password forms among them. */
+function valuesOf(entry: NoteEntry, p: Paragraph): Pick<LastRun, 'noteParams' | 'params' | 'passwords'> {
+  // The text's own forms too: a run's RUNNING frame goes out before the forms of a new text are made.
+  const declared = parseForms(p.text ?? '');
+  const forms = [entry.note.noteForms, declared.noteForms, p.settings?.forms, declared.forms];
+  const passwords = [...new Set(forms.flatMap((f) => Object.entries(f ?? {}).filter(([, x]) => String(x?.type ?? '').toLowerCase() === 'password').map(([name]) => name)))];
+  return {
+    noteParams: structuredClone(formValues(entry.note.noteParams, entry.note.noteForms)),
+    params: structuredClone(formValues(p.settings?.params, p.settings?.forms)),
+    ...(passwords.length > 0 ? { passwords } : {}),
+  };
 }
 
 export class LastRunStore {
@@ -54,19 +69,14 @@ export class LastRunStore {
     const runs = this.of(entry.id);
     let seq = 0;
     for (const r of runs.values()) seq = Math.max(seq, r.seq);
-    runs.set(p.id, {
-      text: p.text ?? '', seq: seq + 1,
-      noteParams: structuredClone(formValues(entry.note.noteParams, entry.note.noteForms)),
-      params: structuredClone(formValues(p.settings?.params, p.settings?.forms)),
-    });
+    runs.set(p.id, { text: p.text ?? '', seq: seq + 1, ...valuesOf(entry, p) });
   }
 
   /** The run ended: the form values it leaves, and the record is written. */
   finished(entry: NoteEntry, p: Paragraph): void {
     const r = this.of(entry.id).get(p.id);
     if (!r) return;
-    r.noteParams = structuredClone(formValues(entry.note.noteParams, entry.note.noteForms));
-    r.params = structuredClone(formValues(p.settings?.params, p.settings?.forms));
+    this.of(entry.id).set(p.id, { text: r.text, seq: r.seq, ...valuesOf(entry, p) });
     this.save(entry.id);
   }
 

@@ -4,8 +4,8 @@
  *
  * Notes:
  * - Rules that hold wherever the shape appears (in frames, sends, intents and the state alike):
- *   - dynamic form values of type password: `{forms, params}` (a paragraph's settings, SAVE_NOTE_FORMS) and
- *     `{noteForms, noteParams}` (a note);
+ *   - dynamic form values of type password: `{forms, params}` (a paragraph's settings, SAVE_NOTE_FORMS),
+ *     `{noteForms, noteParams}` (a note) and `{passwords, params, noteParams}` (a paragraph's `lastRun`);
  *   - interpreter properties of type password: `{type: "password", value}` (and a template's `defaultValue`);
  *   - fields named `password` or `proxyPassword` (Maven repository forms, credentials).
  * - Some actions carry form values without the forms beside them (a run's `params`, a form change, a note form
@@ -71,6 +71,11 @@ function maskNode(o: Obj): Obj {
   };
   if ('forms' in o && 'params' in o) set('params', maskParams(o.params, passwordForms(o.forms)));
   if ('noteForms' in o && 'noteParams' in o) set('noteParams', maskParams(o.noteParams, passwordForms(o.noteForms)));
+  // A paragraph's `lastRun` carries form values without their forms, and names the password ones instead.
+  if (isArray(o.passwords)) {
+    const names = o.passwords.filter((n): n is string => typeof n === 'string');
+    for (const k of ['params', 'noteParams']) if (k in o) set(k, maskParams((out ?? o)[k], names));
+  }
   if (o.type === 'password') {
     if ('value' in o) set('value', masked(o.value));
     if ('defaultValue' in o) set('defaultValue', masked(o.defaultValue));

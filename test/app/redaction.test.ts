@@ -99,7 +99,9 @@ test('no secret reaches the downloaded log, on any path, and the log still repla
   t.store.dispatch(notePage.commandInvoked({ command: 'runAll' }));
   t.store.dispatch(notePage.dialogConfirmed({ dialog: { kind: 'runAll' } }));
   await t.clock.advance(0);
-  t.sockets.last().serverSend(frame('PARAGRAPH', { paragraph: { ...note.paragraphs[1], status: 'FINISHED', settings: { forms: note.paragraphs[1].settings?.forms, params: { pw: SECRETS.typedForm } } } }));
+  // our server adds the run's form values as `lastRun`, naming the password forms among them
+  const lastRun = { text: note.paragraphs[1].text ?? '', seq: 1, params: { pw: SECRETS.typedForm }, noteParams: { dbpw: SECRETS.noteForm }, passwords: ['dbpw', 'pw'] };
+  t.sockets.last().serverSend(frame('PARAGRAPH', { paragraph: { ...note.paragraphs[1], status: 'FINISHED', settings: { forms: note.paragraphs[1].settings?.forms, params: { pw: SECRETS.typedForm } }, lastRun } }));
   t.sockets.last().serverSend(frame('SAVE_NOTE_FORMS', { formsData: { forms: note.noteForms, params: { dbpw: SECRETS.noteForm } } }));
   await t.clock.advance(0);
 

@@ -29,8 +29,13 @@ test('a run sends its text, form values and order; the file stays Zeppelin\'s; a
   // the RUNNING frame already carried the run's text
   const runningFrame = first.frames.find((f) => f.op === 'PARAGRAPH' && (f.data.paragraph as Paragraph).status === 'RUNNING');
   expect((runningFrame?.data.paragraph as Paragraph).lastRun?.text).toBe('%md\nhello ${who=world} $${region=EU,EU|US}');
+  // password forms are named, so a support log can mask their values
+  const secret = await run(a, pid, '%md\n${password:pw} $${password:notepw}', { params: { pw: 'p1' } });
+  expect(secret.final.lastRun).toMatchObject({ params: { pw: 'p1' }, passwords: ['notepw', 'pw'] });
   const second = await run(a, pid, '%md\nbye');
-  expect(second.final.lastRun).toMatchObject({ text: '%md\nbye', seq: 2 });
+  expect(second.final.lastRun).toMatchObject({ text: '%md\nbye', seq: 3 });
+  // the note's password form is still there; the paragraph's went with its text
+  expect(second.final.lastRun?.passwords).toEqual(['notepw']);
   await until(() => existsSync(join(notebookDir, '.runs', `${noteId}.json`)) && readFileSync(join(notebookDir, '.runs', `${noteId}.json`), 'utf8').includes('bye'));
   await until(() => zplnOf(notebookDir, noteId).includes('bye'));
   expect(zplnOf(notebookDir, noteId)).not.toContain('lastRun');
@@ -41,9 +46,9 @@ test('a run sends its text, form values and order; the file stays Zeppelin\'s; a
   server = await startTestServer({ notebookDir, confDir });
   a = await Client.open(server.wsUrl, server.origin);
   const note = (await a.request('GET_NOTE', { id: noteId }, 'NOTE')).data.note as Note;
-  expect(note.paragraphs[0].lastRun).toMatchObject({ text: '%md\nbye', seq: 2 });
+  expect(note.paragraphs[0].lastRun).toMatchObject({ text: '%md\nbye', seq: 3 });
   const third = await run(a, pid, '%md\nagain');
-  expect(third.final.lastRun?.seq).toBe(3);
+  expect(third.final.lastRun?.seq).toBe(4);
   await a.request('DEL_NOTE', { id: noteId }, 'NOTES_INFO');
   await until(() => !existsSync(join(notebookDir, '.runs', `${noteId}.json`)));
   await a.close();
