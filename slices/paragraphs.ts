@@ -14,7 +14,7 @@
  */
 import { createEntityAdapter, createSlice, type EntityState, type UnknownAction } from '@reduxjs/toolkit';
 import { wsIn, wsOut } from './wsActions';
-import { isRunningStatus, type Paragraph, type ParagraphResults, type RunAllEntry } from '../protocol';
+import { isRunningStatus, type Note, type Paragraph, type ParagraphResults, type RunAllEntry } from '../protocol';
 import { applyPatchText } from '../protocol/textPatch';
 import { helium } from './helium';
 import { answersRevision, notes, type RevisionRef } from './notes';
@@ -63,12 +63,6 @@ export const paragraphsSlice = createSlice({
       })
       .addCase(notes.noteClosed, (state) => {
         state.revision = null;
-      })
-      .addCase(wsIn.NOTE, (state, a) => {
-        const note = a.payload.note;
-        if (!note || state.revision?.noteId === note.id) return;
-        state.revision = null;
-        paragraphsAdapter.setAll(state, note.paragraphs ?? []);
       })
       .addCase(wsIn.NEW_NOTE, (state, a) => {
         state.revision = null;
@@ -153,10 +147,28 @@ function appendOutput(state: ParagraphsState, payload: { paragraphId: string; in
   return { ...state, entities: { ...state.entities, [p.id]: next } };
 }
 
+/**
+ * A NOTE brings every paragraph of the note (5,000 of them in a large note): set through Immer, each one would be
+ * walked and deep-frozen before the first screen is drawn, so they are taken in as they came. Immer freezes each
+ * paragraph later, when a change to the entity map first finalises it. Same result as the adapter's setAll.
+ */
+function storeNote(state: ParagraphsState, note: Note | undefined): ParagraphsState {
+  if (!note || state.revision?.noteId === note.id) return state;
+  const ids: string[] = [];
+  const entities: Record<string, Paragraph> = {};
+  for (const p of note.paragraphs ?? []) {
+    if (!Object.prototype.hasOwnProperty.call(entities, p.id)) ids.push(p.id);
+    entities[p.id] = p;
+  }
+  return { ...state, revision: null, ids, entities };
+}
+
 export function paragraphsReducer(state: ParagraphsState | undefined, action: UnknownAction): ParagraphsState {
   if (state?.revision && LIVE_PARAGRAPH_FRAMES.has(action.type)) return state;
   if (state && wsIn.PARAGRAPH_APPEND_OUTPUT.match(action)) return appendOutput(state, action.payload);
-  const next = paragraphsSlice.reducer(state, action);
+  const next = wsIn.NOTE.match(action)
+    ? storeNote(state ?? paragraphsSlice.getInitialState(), action.payload.note)
+    : paragraphsSlice.reducer(state, action);
   return state && next.entities !== state.entities ? { ...next, edits: next.edits + 1 } : next;
 }
 
