@@ -34,7 +34,7 @@ const update = (store: ReturnType<typeof setup>['store'], id: string, changes: P
   store.dispatch(wsIn.PARAGRAPH({ paragraph: { ...p, ...changes } }));
 });
 
-test('every paragraph has its root id, status, run control and its results', () => {
+test('every paragraph has its root id, status, run control and its results', async () => {
   const { note } = setup();
   for (const p of note.paragraphs) expect(document.getElementById(`paragraph_${p.id}`)).not.toBeNull();
   expect(screen.getByRole('heading', { level: 1, name: '1. IPython Basic' })).toBeInTheDocument();
@@ -43,13 +43,22 @@ test('every paragraph has its root id, status, run control and its results', () 
   // TEXT results go through the terminal renderer, HTML results into the note's one sandboxed result document,
   // which the page gives the result HTML only by message (it never puts it into its own DOM)
   expect(document.querySelectorAll('[data-testid="text-result"]').length).toBeGreaterThan(0);
+  await waitFor(() => expect(document.querySelectorAll('iframe')).toHaveLength(1));
   const frames = document.querySelectorAll('iframe');
-  expect(frames).toHaveLength(1);
   expect(frames[0]).toHaveClass('note-result-frame');
   expect(frames[0].getAttribute('sandbox')).toBe('allow-scripts allow-popups allow-forms allow-modals');
   expect(frames[0].getAttribute('src')).toBe('result-frame.html');
   expect(document.querySelectorAll('[data-result-slot]').length).toBeGreaterThan(0);
   expect(document.body.innerHTML).not.toContain('IPython is more powerful than the default python interpreter');
+});
+
+test('the result frame is created after the paragraphs and their result places are painted, not with them', async () => {
+  setup();
+  // Creating the frame blocks the page for a while; the note's own content goes first.
+  expect(document.querySelectorAll('[data-result-slot]').length).toBeGreaterThan(0);
+  expect(document.querySelectorAll('[data-testid="text-result"]').length).toBeGreaterThan(0);
+  expect(document.querySelector('iframe.note-result-frame')).toBeNull();
+  await waitFor(() => expect(document.querySelector('iframe.note-result-frame')).not.toBeNull());
 });
 
 test('Run dispatches the run intent; a running paragraph offers Cancel, a spinner and its progress', () => {

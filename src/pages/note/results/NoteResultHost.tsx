@@ -99,6 +99,25 @@ function useFrameRequests(paragraphIds: string[]): (m: FromFrame) => void {
   }, [dispatch]);
 }
 
+/**
+ * True from the first frame painted after mounting. Creating the result frame costs a noticeable synchronous
+ * slice of the main thread, and its results show only once its document has loaded anyway; the note's own
+ * paragraphs (placeholders of the results included) are painted first.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A task queued from an animation frame callback runs after that frame is painted.
+    const raf = requestAnimationFrame(() => { timer = setTimeout(() => setPainted(true), 0); });
+    return () => {
+      cancelAnimationFrame(raf);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 export function NoteResultHost({ children, className }: { children: ReactNode; className?: string }) {
   const layer = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -109,6 +128,7 @@ export function NoteResultHost({ children, className }: { children: ReactNode; c
   const onRequest = useFrameRequests(scope.paragraphIds);
   const sent = useRef(new Map<string, string>());
   const ready = useRef(false);
+  const framed = useAfterFirstPaint();
 
   const post = useCallback((m: ToFrame) => frame.current?.contentWindow?.postMessage(m, '*'), []);
   const sendItems = useCallback((all: FrameItem[]) => {
@@ -128,7 +148,7 @@ export function NoteResultHost({ children, className }: { children: ReactNode; c
   }, [scope, post]);
   useEffect(() => tracker.start(layer.current, frame.current, (slots: Record<string, SlotPlace | null>) => {
     if (ready.current) post({ zeppelin: true, kind: 'layout', slots });
-  }), [tracker, post]);
+  }), [tracker, post, framed]);
   useEffect(() => tracker.keysChanged(items.map((it) => it.key)), [items, tracker, scope.paragraphIds]);
 
   useEffect(() => {
@@ -166,8 +186,10 @@ export function NoteResultHost({ children, className }: { children: ReactNode; c
 
   return (
     <div ref={layer} className={`note-result-layer${className ? ` ${className}` : ''}`}>
-      <iframe ref={frame} className="note-result-frame" title="Results" src="result-frame.html"
-        sandbox="allow-scripts allow-popups allow-forms allow-modals" />
+      {framed && (
+        <iframe ref={frame} className="note-result-frame" title="Results" src="result-frame.html"
+          sandbox="allow-scripts allow-popups allow-forms allow-modals" />
+      )}
       <HostContext.Provider value={api}>{children}</HostContext.Provider>
     </div>
   );
