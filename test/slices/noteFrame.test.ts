@@ -29,6 +29,8 @@ test('a NOTE replaces the previous note\'s paragraphs; a repeated id keeps its f
   expect(next.paragraphs.entities.a?.text).toBe('three');
   expect(Object.keys(next.paragraphs.entities)).toEqual(['a', 'b']);
   expect(next.paragraphs.revision).toBeNull();
+  // the stale rules run again after any change of paragraph bodies but streamed output
+  expect(next.paragraphs.edits).toBe(first.paragraphs.edits + 1);
 });
 
 test('a NOTE without a note, or for the note whose revision is shown, leaves the paragraphs alone', () => {
