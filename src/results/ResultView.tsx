@@ -4,7 +4,7 @@
  * result config; everything this view does not touch is passed through as it was saved.
  */
 import { useMemo, type ReactNode } from 'react';
-import type { ParagraphStatus } from '../../protocol/model';
+import { isRunningStatus, type ParagraphStatus } from '../../protocol/model';
 import { effectiveMode, isBuiltInMode } from './modes';
 import { HeliumVisualization, heliumTable, type HeliumMode } from './HeliumVisualization';
 import type { ZeppelinPageHooks } from '../../sagas/heliumRegistry';
@@ -57,7 +57,7 @@ const NO_HELIUM: readonly HeliumMode[] = [];
 
 export function ResultView({ paragraphId, index, result, config: savedConfig, status, dateFinished, title, heliumModes = NO_HELIUM, heliumHooks, noteForms = NO_FORMS, onFormLink, onConfigChange }: ResultViewProps) {
   const [config, commit] = usePendingConfig(savedConfig, onConfigChange);
-  const { loaded, partial } = useLoadedResult(result);
+  const { loaded, partial } = useLoadedResult(result, isRunningStatus(status));
   const graph: GraphConfig = useMemo(() => config?.graph ?? {}, [config]);
   const offeredHelium = result.type === 'TABLE' ? heliumModes : NO_HELIUM;
   const heliumMode = offeredHelium.find((h) => h.name === graph.mode);

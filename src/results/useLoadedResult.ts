@@ -1,10 +1,13 @@
 /**
- * A TABLE or NETWORK result's text, read into what the views draw from. Large tables are parsed in a worker: until
- * it answers, the first rows (parsed here, which costs next to nothing) stand in, marked partial.
+ * A TABLE or NETWORK result's text, read into what the views draw from. Large tables are read in a worker, which is
+ * given only the text appended since it was last fed: a table streamed in a hundred appends is scanned once, and
+ * each append costs the page the length of the new text. Until the worker answers, the first rows (parsed here,
+ * once, which costs next to nothing) stand in, marked partial. While the paragraph still runs the worker is only
+ * fed; it is asked for the whole table when the run has ended.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { firstLines, parseTableText, TableData } from './table/parseTable';
-import { parseInWorker } from './table/tableWorker';
+import { openTableStream, type WorkerTableStream } from './table/tableWorker';
 import { rowSource, type CellSource } from './pivot/pivot';
 import { NetworkParseError, nodesTable, parseNetwork, type NetworkData } from './network/networkData';
 import type { TableColumn } from './types';
@@ -36,20 +39,74 @@ function load(result: { type: string; data: string }): Loaded | null {
   return null;
 }
 
-export function useLoadedResult(result: { type: string; data: string }): { loaded: Loaded | null; partial: boolean } {
+/** The worker's copy of a result text: `fed` is all it has been given; `ended` once it was read as complete. */
+interface Feed { stream: WorkerTableStream; fed: string; ended: boolean }
+
+/**
+ * Gives the worker what `data` adds to what it was fed; a text that does not extend it (a new run, a replaced
+ * result) starts a new stream. Null where there is no worker.
+ */
+function feedWorker(feed: Feed | null, data: string): Feed | null {
+  if (feed && !feed.ended && data.length >= feed.fed.length && data.startsWith(feed.fed)) {
+    feed.stream.append(data.slice(feed.fed.length));
+    feed.fed = data;
+    return feed;
+  }
+  feed?.stream.close();
+  const stream = openTableStream();
+  if (!stream) return null;
+  stream.append(data);
+  return { stream, fed: data, ended: false };
+}
+
+/** The first rows of a large table, parsed again only when the text no longer extends the one they came from. */
+function usePreview(data: string, big: boolean): Loaded | null {
+  const last = useRef<{ data: string; loaded: Loaded } | null>(null);
+  return useMemo(() => {
+    if (!big) return null;
+    const prev = last.current;
+    // A preview already holding FIRST_ROWS rows stays right while the text only grows; reading it again would cost a
+    // pass over the (rope) string that appends build.
+    if (prev && prev.loaded.kind === 'table' && prev.loaded.table.rowCount >= FIRST_ROWS && data.startsWith(prev.data)) return prev.loaded;
+    last.current = { data, loaded: tableLoaded(parseTableText(firstLines(data, FIRST_ROWS))) };
+    return last.current.loaded;
+  }, [big, data]);
+}
+
+/**
+ * `streaming`: the paragraph still runs, so the text may grow; a large table is then only fed to the worker, and
+ * read once the run has ended.
+ */
+export function useLoadedResult(result: { type: string; data: string }, streaming = false): { loaded: Loaded | null; partial: boolean } {
   const data = result.data;
   const big = result.type === 'TABLE' && data.length > WORKER_MIN_CHARS;
   const [whole, setWhole] = useState<{ data: string; loaded: Loaded } | null>(null);
-  const quick = useMemo(() => (big ? tableLoaded(parseTableText(firstLines(data, FIRST_ROWS))) : load(result)), [result, big, data]);
+  const feed = useRef<Feed | null>(null);
+  const preview = usePreview(data, big);
+  const small = useMemo(() => (big ? null : load(result)), [result, big]);
   useEffect(() => {
-    if (!big) return;
+    if (!big) {
+      feed.current?.stream.close();
+      feed.current = null;
+      return;
+    }
+    feed.current = feedWorker(feed.current, data);
+    if (streaming) return;
     let live = true;
     const done = (table: TableData) => { if (live) setWhole({ data, loaded: tableLoaded(table) }); };
-    const job = parseInWorker(data);
-    if (job) job.then((parts) => done(TableData.fromParts(data, parts)), () => done(parseTableText(data)));
-    else done(parseTableText(data));
+    const f = feed.current;
+    if (!f) {
+      done(parseTableText(data));
+      return () => { live = false; };
+    }
+    f.ended = true;
+    f.stream.parts(true).then((parts) => done(TableData.fromParts(data, parts)), () => done(parseTableText(data)));
     return () => { live = false; };
-  }, [big, data]);
+  }, [big, data, streaming]);
+  useEffect(() => () => {
+    feed.current?.stream.close();
+    feed.current = null;
+  }, []);
   const ready = whole && whole.data === data ? whole.loaded : null;
-  return { loaded: ready ?? quick, partial: big && !ready };
+  return { loaded: ready ?? preview ?? small, partial: big && !ready };
 }

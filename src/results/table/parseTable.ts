@@ -112,12 +112,12 @@ class StringPool {
 const POOL_SIZE = 1 << 12;
 const POOL_MAX_LENGTH = 32;
 
-function lineEnd(text: string, start: number, nl: number): number {
+export function lineEnd(text: string, start: number, nl: number): number {
   return nl > start && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
 }
 
 /** Header names; the header row is never typed. */
-function readHeader(text: string, start: number, end: number): TableColumn[] {
+export function readHeader(text: string, start: number, end: number): TableColumn[] {
   const columns: TableColumn[] = [];
   let s = start;
   for (;;) {
@@ -231,8 +231,38 @@ function countLines(text: string): number {
 }
 
 /** Where the scan puts a text cell: the parser keeps the string, a worker keeps where it is. */
-interface TextSink {
+export interface TextSink {
   text(col: number, row: number, start: number, end: number, hash: number): void;
+}
+
+/**
+ * One row's cells, text[pos, end) without its line break: numbers into `numbers[col][row]`, the rest to the sink.
+ * Cells beyond the header's width (numbers.length) are dropped.
+ */
+export function scanRow(text: string, pos: number, end: number, row: number, numbers: Float64Array[], sink: TextSink): void {
+  const width = numbers.length;
+  let col = 0;
+  let s = pos;
+  let hash = 0;
+  for (let i = pos; col < width; i++) {
+    const c = i < end ? text.charCodeAt(i) : TAB;
+    if (c !== TAB) {
+      hash = (Math.imul(hash, 31) + c) | 0;
+      continue;
+    }
+    const v = numericValue(text, s, i);
+    if (v === v) numbers[col][row] = v;
+    else sink.text(col, row, s, i, hash);
+    col++;
+    if (i >= end) break;
+    s = i + 1;
+    hash = 0;
+  }
+}
+
+/** Whether text[pos, end) (a line without its break) starts the table's comment: a blank line or the marker. */
+export function startsComment(text: string, pos: number, end: number): boolean {
+  return end === pos || (text.charCodeAt(pos) === 60 && end - pos === TABLE_COMMENT_MARKER.length && text.startsWith(TABLE_COMMENT_MARKER, pos));
 }
 
 interface Scanned {
@@ -264,27 +294,11 @@ function scanTable(text: string, sinkFor: (width: number, capacity: number) => T
     nl = text.indexOf('\n', pos);
     if (nl < 0) nl = n;
     const end = lineEnd(text, pos, nl);
-    if (end === pos || (text.charCodeAt(pos) === 60 && end - pos === TABLE_COMMENT_MARKER.length && text.startsWith(TABLE_COMMENT_MARKER, pos))) {
+    if (startsComment(text, pos, end)) {
       comment = text.slice(nl + 1).replace(/\s+$/, '');
       break;
     }
-    let col = 0;
-    let s = pos;
-    let hash = 0;
-    for (let i = pos; col < width; i++) {
-      const c = i < end ? text.charCodeAt(i) : TAB;
-      if (c !== TAB) {
-        hash = (Math.imul(hash, 31) + c) | 0;
-        continue;
-      }
-      const v = numericValue(text, s, i);
-      if (v === v) numbers[col][r] = v;
-      else sink.text(col, r, s, i, hash);
-      col++;
-      if (i >= end) break;
-      s = i + 1;
-      hash = 0;
-    }
+    scanRow(text, pos, end, r, numbers, sink);
     r++;
     pos = nl + 1;
   }

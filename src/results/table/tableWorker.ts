@@ -1,8 +1,10 @@
 /**
  * The page's side of the table-parsing worker: one worker, started on first use and kept, answering requests in
- * turn. Where workers cannot start, `parseInWorker` says so (null) and the caller parses on the page's thread.
+ * turn. Where workers cannot start, `openTableStream` says so (null) and the caller parses on the
+ * page's thread.
  */
 import type { TableParts } from './parseTable';
+import type { TableWorkerRequest } from './tableWorkerMessages';
 
 type Reply = { id: number; parts: TableParts } | { id: number; error: string };
 
@@ -38,14 +40,38 @@ function start(): Worker | null {
   }
 }
 
-/** Parses `text` in the worker; null when there is no worker to ask. */
-export function parseInWorker(text: string): Promise<TableParts> | null {
+function worker_(): Worker | null {
   if (worker === undefined) worker = start();
-  const w = worker;
-  if (!w) return null;
+  return worker;
+}
+
+function ask(w: Worker, request: (id: number) => TableWorkerRequest): Promise<TableParts> {
   const id = ++nextId;
   return new Promise<TableParts>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    w.postMessage({ id, text });
+    w.postMessage(request(id));
   });
+}
+
+/** A table text the worker reads as it is appended to (see TableStream): only each new chunk crosses to it. */
+export interface WorkerTableStream {
+  append(chunk: string): void;
+  /** Everything appended so far, parsed; `atEnd`: the text is complete (append nothing after). */
+  parts(atEnd: boolean): Promise<TableParts>;
+  /** Frees the worker's side; a request already made is still answered. */
+  close(): void;
+}
+
+let nextStream = 0;
+
+/** A new stream in the worker; null when there is no worker to ask. */
+export function openTableStream(): WorkerTableStream | null {
+  const w = worker_();
+  if (!w) return null;
+  const stream = ++nextStream;
+  return {
+    append: (chunk) => { if (chunk) w.postMessage({ kind: 'append', stream, chunk } satisfies TableWorkerRequest); },
+    parts: (atEnd) => ask(w, (id) => ({ kind: 'parts', id, stream, atEnd })),
+    close: () => w.postMessage({ kind: 'drop', stream } satisfies TableWorkerRequest),
+  };
 }
