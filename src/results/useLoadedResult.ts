@@ -59,19 +59,34 @@ function feedWorker(feed: Feed | null, data: string): Feed | null {
   return { stream, fed: data, ended: false };
 }
 
-/** The first rows of a large table, parsed again only when the text no longer extends the one they came from. */
-function usePreview(data: string, big: boolean): Loaded | null {
-  const last = useRef<{ data: string; loaded: Loaded } | null>(null);
+/**
+ * The first rows of a large table. While the run streams they are kept as long as the text only grows: any look at
+ * the new text (even comparing its start) would first copy the whole string that appends build, on every frame.
+ * Outside a run they are read again when the text no longer starts with the one they came from.
+ */
+function usePreview(data: string, big: boolean, streaming: boolean): Loaded | null {
+  const last = useRef<{ data: string; loaded: Loaded; streaming: boolean } | null>(null);
   return useMemo(() => {
-    if (!big) return null;
     const prev = last.current;
-    // A preview already holding FIRST_ROWS rows stays right while the text only grows; reading it again would cost a
-    // pass over the (rope) string that appends build.
-    if (prev && prev.loaded.kind === 'table' && prev.loaded.table.rowCount >= FIRST_ROWS && data.startsWith(prev.data)) return prev.loaded;
-    last.current = { data, loaded: tableLoaded(parseTableText(firstLines(data, FIRST_ROWS))) };
+    if (!big) {
+      last.current = null;
+      return null;
+    }
+    const complete = prev?.loaded.kind === 'table' && prev.loaded.table.rowCount >= FIRST_ROWS;
+    if (prev && complete && data.length >= prev.data.length && (streaming && prev.streaming ? true : data.startsWith(prev.data))) return prev.loaded;
+    last.current = { data, loaded: tableLoaded(parseTableText(firstLines(data, FIRST_ROWS))), streaming };
     return last.current.loaded;
-  }, [big, data]);
+  }, [big, data, streaming]);
 }
+
+/**
+ * While a run streams, the worker is fed only when the unfed text is at least this share of what it has: each feed
+ * reads the whole string once, so feeding in growing steps keeps the page's share of a streamed table proportional
+ * to its length, and leaves at most this share to be read after the run has ended.
+ */
+const FEED_STEP = 0.25;
+
+const dueForFeed = (feed: Feed | null, data: string): boolean => !feed || feed.ended || data.length - feed.fed.length >= feed.fed.length * FEED_STEP;
 
 /**
  * `streaming`: the paragraph still runs, so the text may grow; a large table is then only fed to the worker, and
@@ -82,7 +97,7 @@ export function useLoadedResult(result: { type: string; data: string }, streamin
   const big = result.type === 'TABLE' && data.length > WORKER_MIN_CHARS;
   const [whole, setWhole] = useState<{ data: string; loaded: Loaded } | null>(null);
   const feed = useRef<Feed | null>(null);
-  const preview = usePreview(data, big);
+  const preview = usePreview(data, big, streaming);
   const small = useMemo(() => (big ? null : load(result)), [result, big]);
   useEffect(() => {
     if (!big) {
@@ -90,8 +105,11 @@ export function useLoadedResult(result: { type: string; data: string }, streamin
       feed.current = null;
       return;
     }
+    if (streaming) {
+      if (dueForFeed(feed.current, data)) feed.current = feedWorker(feed.current, data);
+      return;
+    }
     feed.current = feedWorker(feed.current, data);
-    if (streaming) return;
     let live = true;
     const done = (table: TableData) => { if (live) setWhole({ data, loaded: tableLoaded(table) }); };
     const f = feed.current;
