@@ -44,7 +44,7 @@ function streamedRender(mode = 'table') {
   const view = (data: string, status: 'RUNNING' | 'FINISHED') =>
     <ResultView paragraphId="p1" index={0} result={{ type: 'TABLE', data }} config={config} status={status} onConfigChange={() => undefined} />;
   const r = render(view('', 'RUNNING'));
-  return { ...r, show: (data: string, status: 'RUNNING' | 'FINISHED') => r.rerender(view(data, status)) };
+  return { ...r, update: (data: string, status: 'RUNNING' | 'FINISHED') => r.rerender(view(data, status)) };
 }
 
 /** `text` cut into `n` appends, cuts falling inside lines. */
@@ -57,28 +57,28 @@ function appendsOf(text: string, n: number): string[] {
 
 test('a large table streamed in appends shows its first rows while running and every row once the run has ended', async () => {
   const text = bigTable(60_000);
-  const { show } = streamedRender();
+  const { update } = streamedRender();
   let sofar = '';
   for (const chunk of appendsOf(text, 40)) {
     sofar += chunk;
-    show(sofar, 'RUNNING');
+    update(sofar, 'RUNNING');
   }
   expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', String(FIRST_ROWS + 1));
   expect(screen.getByText(`Reading all rows; the first ${FIRST_ROWS} are shown.`)).toBeInTheDocument();
-  show(text, 'FINISHED');
+  update(text, 'FINISHED');
   expect(await screen.findByText('60000 rows')).toBeInTheDocument();
   expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '60001');
   expect(screen.queryByText(/Reading all rows/)).toBeNull();
 });
 
 test('a streamed table replaced by another text (a new run) shows the new table, not a mix of the two', async () => {
-  const { show } = streamedRender();
+  const { update } = streamedRender();
   const first = bigTable(40_000);
-  show(first, 'RUNNING');
-  show(first + first.slice(first.indexOf('\n') + 1, 200_000), 'RUNNING');
+  update(first, 'RUNNING');
+  update(first + first.slice(first.indexOf('\n') + 1, 200_000), 'RUNNING');
   // Longer than what was streamed, so only its content tells it apart.
   const other = 'other\tvalue\n' + bigTable(80_000).slice('category\tvalue\n'.length);
-  show(other, 'FINISHED');
+  update(other, 'FINISHED');
   expect(await screen.findByText('80000 rows')).toBeInTheDocument();
   expect(screen.getByRole('columnheader', { name: /other/ })).toBeInTheDocument();
 });
