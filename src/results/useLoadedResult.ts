@@ -119,6 +119,8 @@ export function useLoadedResult(result: { type: string; data: string }, streamin
     }
     f.ended = true;
     f.stream.parts(true).then((parts) => done(TableData.fromParts(data, parts)), () => done(parseTableText(data)));
+    // Read as complete, the stream takes no more text: the worker lets it go once it has answered.
+    f.stream.close();
     return () => { live = false; };
   }, [big, data, streaming]);
   useEffect(() => () => {
