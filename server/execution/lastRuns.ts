@@ -15,12 +15,13 @@
  * - Personalized notes (PROTOCOL 5.7) keep and send none: each user's runs, texts and form values are their own, and
  *   a shared record would show one user's values to the others. Their paragraphs are never marked stale.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formValues, type FormParams, type LastRun, type Paragraph } from '../../protocol';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { parseForms } from '../interpreters/forms';
 import { atomicWrite } from '../storage/atomicWrite';
+import { PerNoteWrites } from '../storage/perNoteWrites';
 
 export const LAST_RUN_DIR = '.runs';
 
@@ -50,7 +51,7 @@ function valuesOf(entry: NoteEntry, p: Paragraph): Pick<LastRun, 'noteParams' | 
 
 export class LastRunStore {
   private readonly notes = new Map<string, Map<string, LastRun>>();
-  private readonly writes = new Map<string, Promise<void>>();
+  private readonly writes = new PerNoteWrites((noteId) => this.writeNow(noteId));
   private readonly dir: string;
 
   constructor(notebookDir: string, private readonly notebook: Notebook) {
@@ -119,12 +120,7 @@ export class LastRunStore {
 
   /** One write at a time per note; the write takes the records as they are when it starts. */
   private save(noteId: string): void {
-    const previous = this.writes.get(noteId) ?? Promise.resolve();
-    const next = previous.then(() => this.writeNow(noteId)).catch((e: unknown) => console.error(`[runs] saving last runs of ${noteId} failed:`, e));
-    this.writes.set(noteId, next);
-    void next.finally(() => {
-      if (this.writes.get(noteId) === next) this.writes.delete(noteId);
-    });
+    this.writes.save(noteId).catch((e: unknown) => console.error(`[runs] saving last runs of ${noteId} failed:`, e));
   }
 
   private async writeNow(noteId: string): Promise<void> {
@@ -146,9 +142,6 @@ export class LastRunStore {
 
   private discard(noteId: string): void {
     this.notes.delete(noteId);
-    const remove = (): void => rmSync(this.fileOf(noteId), { force: true });
-    const pending = this.writes.get(noteId);
-    if (pending) void pending.then(remove);
-    else remove();
+    void this.writes.remove(noteId, this.fileOf(noteId));
   }
 }

@@ -14,13 +14,14 @@
  * - Runs of a personal copy (personalized mode) are marked personal and shown only to the user who ran them; while
  *   a note is personalized every user sees only their own runs.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { HistoryRun, HistoryRunSummary, Paragraph, ParagraphStatus } from '../../protocol';
 import type { ZeppelinConfig } from '../config';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { atomicWrite } from '../storage/atomicWrite';
+import { PerNoteWrites } from '../storage/perNoteWrites';
 import { isPersonalized, personalOwner } from '../personal/store';
 
 export const HISTORY_DIR = '.history';
@@ -60,7 +61,7 @@ const isRun = (x: unknown): x is StoredRun => {
 
 export class ResultHistory {
   private readonly notes = new Map<string, Kept>();
-  private readonly writes = new Map<string, { running: Promise<void>; again: boolean }>();
+  private readonly writes = new PerNoteWrites((noteId) => this.writeNow(noteId));
   private readonly dir: string;
 
   constructor(
@@ -98,7 +99,7 @@ export class ResultHistory {
     this.notes.set(noteId, kept);
     for (const id of this.notes.keys()) {
       if (this.notes.size <= NOTES_IN_MEMORY) break;
-      if (!this.writes.has(id)) this.notes.delete(id);
+      if (!this.writes.busy(id)) this.notes.delete(id);
     }
     return kept;
   }
@@ -182,39 +183,16 @@ export class ResultHistory {
   /** Deleting the note: its history goes, in memory and on disk. */
   discard(noteId: string): void {
     this.notes.delete(noteId);
-    const pending = this.writes.get(noteId);
-    const remove = (): void => rmSync(this.fileOf(noteId), { force: true });
-    // A write still under way would bring the file back; remove it after that write instead.
-    if (pending) {
-      pending.again = false;
-      void pending.running.then(remove, remove);
-    } else remove();
+    void this.writes.remove(noteId, this.fileOf(noteId));
   }
 
   /** Writes the note's history; calls made while a write runs are folded into one more write. */
   save(noteId: string): Promise<void> {
-    const pending = this.writes.get(noteId);
-    if (pending) {
-      pending.again = true;
-      return pending.running;
-    }
-    const state = { running: Promise.resolve(), again: false };
-    state.running = (async () => {
-      try {
-        do {
-          state.again = false;
-          await this.writeNow(noteId);
-        } while (state.again);
-      } finally {
-        this.writes.delete(noteId);
-      }
-    })();
-    this.writes.set(noteId, state);
-    return state.running;
+    return this.writes.save(noteId);
   }
 
-  async flush(): Promise<void> {
-    await Promise.all([...this.writes.values()].map((w) => w.running.catch(() => undefined)));
+  flush(): Promise<void> {
+    return this.writes.flush();
   }
 
   private async writeNow(noteId: string): Promise<void> {

@@ -14,11 +14,12 @@
  *   memory; here they survive a restart.
  * - Turning the mode off discards every copy (the shared base is what remains), as Zeppelin does.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FormParams, Note, Paragraph } from '../../protocol';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { atomicWrite } from '../storage/atomicWrite';
+import { PerNoteWrites } from '../storage/perNoteWrites';
 import { setParagraphField } from '../notes/paragraphs';
 
 /** The per-user part of a paragraph; everything else comes from the note's own paragraph. */
@@ -66,7 +67,7 @@ function runState(p: Paragraph): Partial<Pick<Paragraph, RunField>> {
 
 export class PersonalStore {
   private readonly notes = new Map<string, Map<string, UserState>>();
-  private readonly writes = new Map<string, { running: Promise<void>; again: boolean }>();
+  private readonly writes = new PerNoteWrites((noteId) => this.writeNow(noteId));
   private readonly dir: string;
 
   constructor(
@@ -75,7 +76,7 @@ export class PersonalStore {
   ) {
     this.dir = join(notebookDir, PERSONAL_DIR);
     notebook.onChange((e) => {
-      if (e.kind === 'removed') this.discard(e.id);
+      if (e.kind === 'removed') void this.discard(e.id);
     });
   }
 
@@ -218,43 +219,21 @@ export class PersonalStore {
     return [...this.usersOf(noteId).keys()];
   }
 
-  /** Turning the mode off, or deleting the note: every copy goes, in memory and on disk. */
-  discard(noteId: string): void {
+  /** Turning the mode off, or deleting the note: every copy goes, in memory and on disk (resolved once gone). */
+  discard(noteId: string): Promise<void> {
     this.notes.set(noteId, new Map());
-    const pending = this.writes.get(noteId);
-    const remove = (): void => rmSync(this.fileOf(noteId), { force: true });
-    // A write still under way would bring the file back; remove it after that write instead.
-    if (pending) {
-      pending.again = false;
-      void pending.running.then(remove);
-    } else remove();
+    const gone = this.writes.remove(noteId, this.fileOf(noteId));
     if (!this.notebook.get(noteId)) this.notes.delete(noteId);
+    return gone;
   }
 
   /** Writes the note's copies; calls made while a write runs are folded into one more write. */
   save(noteId: string): Promise<void> {
-    const pending = this.writes.get(noteId);
-    if (pending) {
-      pending.again = true;
-      return pending.running;
-    }
-    const state = { running: Promise.resolve(), again: false };
-    state.running = (async () => {
-      try {
-        do {
-          state.again = false;
-          await this.writeNow(noteId);
-        } while (state.again);
-      } finally {
-        this.writes.delete(noteId);
-      }
-    })();
-    this.writes.set(noteId, state);
-    return state.running;
+    return this.writes.save(noteId);
   }
 
-  async flush(): Promise<void> {
-    await Promise.all([...this.writes.values()].map((w) => w.running.catch(() => undefined)));
+  flush(): Promise<void> {
+    return this.writes.flush();
   }
 
   private async writeNow(noteId: string): Promise<void> {

@@ -209,7 +209,8 @@ export const noteHandlers = {
     const entry = ctx.s.notebook.mustGet(id);
     ctx.s.notebook.setNoteField(entry, 'config', { ...(entry.note.config ?? {}), personalizedMode: personalized });
     await ctx.s.notebook.save(id);
-    if (personalized === 'false') ctx.s.broadcasts.personal?.discard(id);
+    // The copies' file is gone before anyone is told the mode is off (a write under way is waited for).
+    if (personalized === 'false') await ctx.s.broadcasts.personal?.discard(id);
     ctx.s.broadcasts.note(entry);
   },
 
