@@ -15,13 +15,14 @@
  * - Personalized notes (PROTOCOL 5.7) keep and send none: each user's runs, texts and form values are their own, and
  *   a shared record would show one user's values to the others. Their paragraphs are never marked stale.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formValues, type FormParams, type LastRun, type Paragraph } from '../../protocol';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { parseForms } from '../interpreters/forms';
 import { atomicWrite } from '../storage/atomicWrite';
 import { PerNoteWrites } from '../storage/perNoteWrites';
+import { ensureSideFolder } from '../storage/sideFolder';
 
 export const LAST_RUN_DIR = '.runs';
 
@@ -133,10 +134,7 @@ export class LastRunStore {
       if (present.has(id)) paragraphs[id] = r;
       else runs.delete(id);
     }
-    if (!existsSync(this.dir)) {
-      mkdirSync(this.dir, { recursive: true });
-      writeFileSync(join(this.dir, '.gitignore'), '*\n');
-    }
+    ensureSideFolder(this.dir);
     await atomicWrite(this.fileOf(noteId), `${JSON.stringify({ version: 1, noteId, paragraphs }, null, 2)}\n`);
   }
 

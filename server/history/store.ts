@@ -14,7 +14,7 @@
  * - Runs of a personal copy (personalized mode) are marked personal and shown only to the user who ran them; while
  *   a note is personalized every user sees only their own runs.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { HistoryRun, HistoryRunSummary, Paragraph, ParagraphStatus } from '../../protocol';
@@ -22,6 +22,7 @@ import type { ZeppelinConfig } from '../config';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { atomicWrite } from '../storage/atomicWrite';
 import { PerNoteWrites } from '../storage/perNoteWrites';
+import { ensureSideFolder } from '../storage/sideFolder';
 import { isPersonalized, personalOwner } from '../personal/store';
 
 export const HISTORY_DIR = '.history';
@@ -206,14 +207,7 @@ export class ResultHistory {
       kept.runs.splice(i, 1);
       kept.sizes.splice(i, 1);
     }
-    this.ensureDir();
+    ensureSideFolder(this.dir);
     await atomicWrite(this.fileOf(noteId), `${JSON.stringify({ version: FILE_VERSION, noteId, runs: kept.runs })}\n`);
-  }
-
-  private ensureDir(): void {
-    if (existsSync(this.dir)) return;
-    mkdirSync(this.dir, { recursive: true });
-    // Results are not part of a note's revisions, whatever git command someone runs in the notebook folder.
-    writeFileSync(join(this.dir, '.gitignore'), '*\n');
   }
 }

@@ -14,12 +14,13 @@
  *   memory; here they survive a restart.
  * - Turning the mode off discards every copy (the shared base is what remains), as Zeppelin does.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FormParams, Note, Paragraph } from '../../protocol';
 import type { Notebook, NoteEntry } from '../notes/notebook';
 import { atomicWrite } from '../storage/atomicWrite';
 import { PerNoteWrites } from '../storage/perNoteWrites';
+import { ensureSideFolder } from '../storage/sideFolder';
 import { setParagraphField } from '../notes/paragraphs';
 
 /** The per-user part of a paragraph; everything else comes from the note's own paragraph. */
@@ -251,14 +252,7 @@ export class PersonalStore {
       }
       out.users[user] = { ...(u.noteParams ? { noteParams: u.noteParams } : {}), paragraphs };
     }
-    this.ensureDir();
+    ensureSideFolder(this.dir);
     await atomicWrite(this.fileOf(noteId), `${JSON.stringify(out, null, 2)}\n`);
-  }
-
-  private ensureDir(): void {
-    if (existsSync(this.dir)) return;
-    mkdirSync(this.dir, { recursive: true });
-    // Per-user state is not part of a note's history, whatever git command someone runs in the notebook folder.
-    writeFileSync(join(this.dir, '.gitignore'), '*\n');
   }
 }
