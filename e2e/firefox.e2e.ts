@@ -4,7 +4,7 @@
  * Helium page. No page may raise an uncaught error. Skipped by name where Firefox is not installed.
  */
 import type { Page } from 'puppeteer-core';
-import { aria, launchFirefox, missingFirefox, type FirefoxPage } from './support/firefox';
+import { aria, clickWhenThere, launchFirefox, missingFirefox, waitFor, type FirefoxPage } from './support/firefox';
 import { restBody } from './support/rest';
 import { startTestServer, type TestServer } from './support/server';
 import { testUnless } from '../test/support/skips';
@@ -44,13 +44,13 @@ async function newNote(name: string, text: string, run: boolean): Promise<{ note
 async function openNote(page: Page, noteId: string, pid: string): Promise<string> {
   await page.goto(`${server.url}#/notebook/${noteId}`);
   const p = `#paragraph_${pid}`;
-  await page.waitForSelector(p);
+  await waitFor(page, p);
   return p;
 }
 
 /** Replaces the paragraph's text the way a user does (click the editor, select all, type) and runs it. */
 async function typeAndRun(page: Page, p: string, text: string): Promise<void> {
-  await page.locator(`${p} .monaco-editor .view-lines`).click();
+  await clickWhenThere(page, `${p} .monaco-editor .view-lines`);
   await page.keyboard.down('Control');
   await page.keyboard.press('KeyA');
   await page.keyboard.up('Control');
@@ -64,10 +64,10 @@ async function typeAndRun(page: Page, p: string, text: string): Promise<void> {
 smoke('home lists the notes; a click opens one with its paragraphs', async () => {
   const { page } = firefox;
   await page.goto(server.url);
-  await page.waitForSelector(aria('status', 'WebSocket Connected'));
-  await page.locator(aria('link', '1. IPython Basic')).click();
+  await waitFor(page, aria('status', 'WebSocket Connected'));
+  await clickWhenThere(page, aria('link', '1. IPython Basic'));
   await page.waitForFunction(() => location.hash === '#/notebook/2EYDJKFFY');
-  await page.waitForSelector(aria('heading', '1. IPython Basic'));
+  await waitFor(page, aria('heading', '1. IPython Basic'));
   await page.waitForFunction(() => document.querySelectorAll('[id^="paragraph_"]').length > 5);
 });
 
@@ -77,15 +77,15 @@ smoke('a paragraph edited and run with Shift+Enter shows its output; %md is HTML
   const p = await openNote(page, noteId, pid);
   await typeAndRun(page, p, '%sh\necho hello from firefox');
   // By name only: Firefox gives role="img" the role name "image".
-  await page.waitForSelector(`${p} ::-p-aria(Status FINISHED)`);
+  await waitFor(page, `${p} ::-p-aria(Status FINISHED)`);
   await page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('hello from firefox'), {}, `${p} [data-testid="text-result"]`);
 
   await typeAndRun(page, p, '%md\n# Hello *Firefox*');
   // HTML results are drawn by the note's one result document, over the paragraph's placeholder.
-  await page.waitForSelector(`${p} [data-result-slot]`);
-  const frame = await (await page.waitForSelector('iframe.note-result-frame'))?.contentFrame();
+  await waitFor(page, `${p} [data-result-slot]`);
+  const frame = await (await waitFor(page, 'iframe.note-result-frame'))?.contentFrame();
   if (!frame) throw new Error('no result frame');
-  await frame.waitForSelector(`.zeppelin-result[data-paragraph-id="${pid}"] ${aria('heading', 'Hello Firefox')}`);
+  await waitFor(frame, `.zeppelin-result[data-paragraph-id="${pid}"] ${aria('heading', 'Hello Firefox')}`);
   // The frame is sandboxed without allow-same-origin: its script cannot reach the app.
   expect(await page.$eval('iframe.note-result-frame', (f) => f.getAttribute('sandbox')?.split(' ').includes('allow-same-origin'))).toBe(false);
 });
@@ -94,10 +94,10 @@ smoke('a %sql table is shown as a table and as a bar chart', async () => {
   const { page } = firefox;
   const { noteId, pid } = await newNote('table', CITIES, true);
   const p = await openNote(page, noteId, pid);
-  await page.waitForSelector(`${p} [role="grid"]`);
+  await waitFor(page, `${p} [role="grid"]`);
   const rows = await page.$$eval(`${p} tbody tr[role="row"]`, (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
   expect(rows).toEqual([['Paris', '48.85', '2.35'], ['Oslo', '59.91', '10.75'], ['Quito', '-0.18', '-78.47']]);
-  await page.locator(`${p} ${aria('button', 'Bar Chart')}`).click();
+  await clickWhenThere(page, `${p} ${aria('button', 'Bar Chart')}`);
   await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, {}, `${p} .result-chart-canvas .recharts-bar-rectangle path`);
   expect(await page.$(`${p} [role="grid"]`)).toBeNull();
 });
@@ -107,12 +107,12 @@ smoke('the Helium page enables the heat map, which then draws a table result', a
   const { noteId, pid } = await newNote('heat', CITIES, true);
   await page.goto(`${server.url}#/helium`);
   const heat = `${aria('list', 'Packages')} ${aria('listitem', 'zeppelin-heatmap')}`;
-  await page.locator(`${heat} ${aria('button', 'Enable')}`).click();
-  await page.locator(`${aria('dialog', 'Enable zeppelin-heatmap')} ${aria('button', 'Enable')}`).click();
-  await page.waitForSelector(`${heat} ::-p-text(enabled, bundle loaded)`);
+  await clickWhenThere(page, `${heat} ${aria('button', 'Enable')}`);
+  await clickWhenThere(page, `${aria('dialog', 'Enable zeppelin-heatmap')} ${aria('button', 'Enable')}`);
+  await waitFor(page, `${heat} ::-p-text(enabled, bundle loaded)`);
   const p = await openNote(page, noteId, pid);
-  await page.locator(`${p} ${aria('button', 'zeppelin-heatmap')}`).click();
-  await page.waitForSelector(`${p} ${aria('table', 'Heat map')}`);
+  await clickWhenThere(page, `${p} ${aria('button', 'zeppelin-heatmap')}`);
+  await waitFor(page, `${p} ${aria('table', 'Heat map')}`);
   const cells = await page.$$eval(`${p} table[aria-label="Heat map"] tbody td`, (tds) => tds.length);
   expect(cells).toBe(9);
 });
@@ -123,12 +123,12 @@ smoke('with a shiro.ini the login dialog opens, and a login shows the user and t
     const { page } = firefox;
     await page.goto(secured.url);
     const dialog = aria('dialog', 'Login');
-    await (await page.waitForSelector(`${dialog} ::-p-aria(User Name)`))?.type('user1');
-    await (await page.waitForSelector(`${dialog} ::-p-aria(Password)`))?.type('password2');
-    await page.locator(`${dialog} ${aria('button', 'Login')}`).click();
-    await page.waitForSelector(dialog, { hidden: true });
-    await page.waitForSelector('::-p-aria([role="banner"]) ::-p-text(user1)');
-    await page.waitForSelector(aria('link', '1. IPython Basic'));
+    await (await waitFor(page, `${dialog} ::-p-aria(User Name)`))?.type('user1');
+    await (await waitFor(page, `${dialog} ::-p-aria(Password)`))?.type('password2');
+    await clickWhenThere(page, `${dialog} ${aria('button', 'Login')}`);
+    await waitFor(page, dialog, { hidden: true });
+    await waitFor(page, '::-p-aria([role="banner"]) ::-p-text(user1)');
+    await waitFor(page, aria('link', '1. IPython Basic'));
   } finally {
     await secured.close();
   }

@@ -3,7 +3,7 @@
  * check the app in a second engine. Where Firefox is absent those tests are skipped by name with the install hint.
  */
 import fs from 'fs';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 
 const SYSTEM_FIREFOX = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
 
@@ -55,3 +55,33 @@ export async function launchFirefox(): Promise<FirefoxPage> {
 
 /** An ARIA selector for puppeteer: the element with this role and accessible name. */
 export const aria = (role: string, name: string): string => `::-p-aria([name=${JSON.stringify(name)}][role=${JSON.stringify(role)}])`;
+
+/**
+ * Waits until `selector` matches (with `hidden`: until it matches nothing), querying from the test rather than with
+ * puppeteer's in-page poller. That poller re-runs the query from a MutationObserver; a P-selector (`::-p-aria`,
+ * `::-p-text`) whose element React replaces mid-query throws there, and Firefox reports it as the page's own uncaught
+ * error ("Element.querySelectorAll: ' ' is not a valid selector"). A query sent from here fails only its own call,
+ * which is retried.
+ */
+export async function waitFor(target: Page | Frame, selector: string, { hidden = false, timeout = 60_000 } = {}): Promise<ElementHandle<Element> | null> {
+  const deadline = Date.now() + timeout;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const handle = await target.$(selector);
+      if (hidden ? !handle : handle) return handle;
+      await handle?.dispose();
+    } catch (e) {
+      lastError = e;
+    }
+    if (Date.now() > deadline) throw new Error(`${selector} was not ${hidden ? 'gone' : 'there'} after ${timeout} ms${lastError ? ` (last query error: ${String(lastError)})` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Clicks the element `selector` matches once it is there (see waitFor). */
+export async function clickWhenThere(target: Page | Frame, selector: string): Promise<void> {
+  const handle = await waitFor(target, selector);
+  await handle?.click();
+  await handle?.dispose();
+}
