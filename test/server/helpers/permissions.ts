@@ -2,7 +2,7 @@
  * A server with logins on and users for every permission level, and helpers to log in, make a note with a given
  * permission set, and snapshot what is on disk (notes and notebook-authorization.json).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StartOptions } from '../../../server/app';
 import type { Permissions } from '../../../protocol';
@@ -100,16 +100,19 @@ export class UserClient {
   }
 }
 
-/** Every file under the notebook folder (git metadata aside) and the authorization file, with contents. */
-export function diskSnapshot(srv: TestServer): Record<string, string> {
+/**
+ * Every file under the notebook folder (git metadata aside) whose name `keep` accepts (all by default), and the
+ * authorization file, with contents.
+ */
+function diskSnapshot(srv: TestServer, keep: (name: string) => boolean = () => true): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (dir: string, rel: string): void => {
-    for (const name of readdirSync(dir)) {
-      if (name === '.git') continue;
-      const full = join(dir, name);
-      const r = rel === '' ? name : `${rel}/${name}`;
-      if (statSync(full).isDirectory()) walk(full, r);
-      else out[r] = readFileSync(full, 'utf8');
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === '.git') continue;
+      const full = join(dir, entry.name);
+      const r = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) walk(full, r);
+      else if (keep(entry.name)) out[r] = readFileSync(full, 'utf8');
     }
   };
   walk(srv.notebookDir, '');
@@ -120,13 +123,13 @@ export function diskSnapshot(srv: TestServer): Record<string, string> {
 
 /**
  * What is on disk about some notes: their files (named `<name>_<id>.zpln`, wherever they are) and their entries
- * in the authorization file. Other notes are left out, so runs finishing elsewhere cannot disturb a comparison.
+ * in the authorization file. Other notes are left out (and not read: the folder grows by a note per case), so runs
+ * finishing elsewhere cannot disturb a comparison.
  */
 export function noteSnapshot(srv: TestServer, noteIds: string[]): Record<string, unknown> {
-  const all = diskSnapshot(srv);
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(all)) if (noteIds.some((id) => k.endsWith(`_${id}.zpln`))) out[k] = v;
-  const auth = all['<conf>/notebook-authorization.json'];
+  const ours = (name: string): boolean => noteIds.some((id) => name.endsWith(`_${id}.zpln`));
+  const { '<conf>/notebook-authorization.json': auth, ...files } = diskSnapshot(srv, ours);
+  const out: Record<string, unknown> = { ...files };
   const info = auth ? (JSON.parse(auth) as { authInfo: Record<string, unknown> }).authInfo : {};
   for (const id of noteIds) out[`auth:${id}`] = info[id] ?? null;
   return out;
