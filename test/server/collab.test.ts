@@ -29,7 +29,7 @@ class Editor {
 
   /** The server's whole text, sent once the paragraph has been quiet. */
   resynced(from: number): Promise<unknown> {
-    return this.client.waitFor((f) => f.op === 'PATCH_PARAGRAPH' && typeof f.data.text === 'string', from, 5000, 'resync');
+    return this.client.waitFor((f) => f.op === 'PATCH_PARAGRAPH' && typeof f.data.text === 'string', from, 15_000, 'resync');
   }
 }
 

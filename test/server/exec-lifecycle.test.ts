@@ -154,13 +154,13 @@ describe('execution lifecycle, streaming, run-all and jobs (PROTOCOL 2.3, 5.3–
     const pidFile = join(server.dir, 'child.pid');
     const { from } = startRun(a, pid, `%sh\nsleep 30 & echo $! > ${pidFile}; wait`);
     await a.waitFor(isStatus(pid, ['RUNNING']), from);
-    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 5000, 'pid file');
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 15_000, 'pid file');
     a.send('CANCEL_PARAGRAPH', { id: pid });
     const { final } = await waitFinal(a, pid, from);
     expect(final.status).toBe('ABORT');
     const child = Number(readFileSync(pidFile, 'utf8'));
     // The background `sleep` was in the group: it is gone too.
-    await until(processGone(child), 5000, 'the grandchild to exit');
+    await until(processGone(child), 15_000, 'the grandchild to exit');
   });
 
   test('a restart re-reads interpreter.json: a lowered shell timeout ends a long command as ERROR', async () => {

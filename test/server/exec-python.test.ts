@@ -236,7 +236,7 @@ describe('%python (real process per session)', () => {
     const crash = await run(a, p2, '%python\nimport os\nos._exit(3)');
     expect(crash.final.status).toBe('ERROR');
     expect(textOf(crash.final)).toContain('exit code 3');
-    await until(processGone(pyPid), 5000, 'the crashed process to be gone');
+    await until(processGone(pyPid), 15_000, 'the crashed process to be gone');
     const again = await run(a, p2, '%python\nprint(1 + 1)');
     expect(again.final.status).toBe('FINISHED');
     expect(textOf(again.final)).toBe('2\n');

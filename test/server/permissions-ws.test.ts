@@ -112,7 +112,7 @@ describe('every websocket note op × every permission level', () => {
     if (c.room && mayRead) {
       const from = client.client.mark();
       client.send('GET_NOTE', { id: noteId });
-      await client.client.waitFor((f) => f.op === 'NOTE', from, 5000, 'NOTE');
+      await client.client.waitFor((f) => f.op === 'NOTE', from, 15_000, 'NOTE');
     }
     if (c.room && !mayRead) {
       // A user who cannot open the note must not act on it through a note they could open before.
@@ -126,7 +126,7 @@ describe('every websocket note op × every permission level', () => {
     const ops = client.client.opsSince(from);
     if (allowed) {
       expect(ops).not.toContain('AUTH_INFO');
-      if (c.reply) await client.client.waitFor((f) => f.op === c.reply, from, 5000, c.reply);
+      if (c.reply) await client.client.waitFor((f) => f.op === c.reply, from, 15_000, c.reply);
       if (c.op === 'RUN_PARAGRAPH') await client.client.waitFor((f) => f.op === 'PARAGRAPH' && ['FINISHED', 'ERROR'].includes((f.data.paragraph as { status: string }).status), from, 10000, 'run end');
       if (c.op === 'RUN_ALL_PARAGRAPHS') await client.client.waitFor((f) => f.op === 'NOTE_RUNNING_STATUS' && f.data.status === false, from, 10000, 'run-all end');
       return;

@@ -36,7 +36,7 @@ class UserClient {
   async request<K extends SendOp>(op: K, data: SendMap[K], replyOp: ReceiveOp, pred: (f: Frame) => boolean = () => true): Promise<Frame> {
     const from = this.c.mark();
     this.send(op, data);
-    return this.c.waitFor((f) => f.op === replyOp && pred(f), from, 5000, replyOp);
+    return this.c.waitFor((f) => f.op === replyOp && pred(f), from, 15_000, replyOp);
   }
 
   async note(noteId: string): Promise<Note> {
@@ -127,7 +127,7 @@ describe('personalized mode (PROTOCOL 5.7)', () => {
     const from2 = u2.c.mark();
     await u1.request('UPDATE_PERSONALIZED_MODE', { id: noteId, personalized: 'true' }, 'NOTE',
       (f) => (f.data as { note: Note }).note.config?.personalizedMode === 'true');
-    await u2.c.waitFor((f) => f.op === 'NOTE' && (f.data as { note: Note }).note.config?.personalizedMode === 'true', from2, 5000, 'personalized NOTE');
+    await u2.c.waitFor((f) => f.op === 'NOTE' && (f.data as { note: Note }).note.config?.personalizedMode === 'true', from2, 15_000, 'personalized NOTE');
   });
 
   afterEach(async () => {
@@ -202,7 +202,7 @@ describe('personalized mode (PROTOCOL 5.7)', () => {
     expect(textOf(a.final)).toContain('second-one');
     const mine = u1.c.frames.slice(a.from).map((f) => f.op);
     expect(mine).toEqual(expect.arrayContaining(['PARAGRAPH_UPDATE_OUTPUT', 'PARAGRAPH_APPEND_OUTPUT', 'PROGRESS']));
-    await second.c.waitFor(isStatus(pid, ['FINISHED']), fromSecond, 5000, 'terminal PARAGRAPH on the second device');
+    await second.c.waitFor(isStatus(pid, ['FINISHED']), fromSecond, 15_000, 'terminal PARAGRAPH on the second device');
     expect(second.c.frames.slice(fromSecond).some((f) => f.op === 'PARAGRAPH_APPEND_OUTPUT')).toBe(true);
     await u2.sync();
     expect(u2.c.frames.slice(from2).filter((f) => RUN_OPS.includes(f.op))).toEqual([]);
@@ -229,7 +229,7 @@ describe('personalized mode (PROTOCOL 5.7)', () => {
     // user2 edits the shared text and sets their own value; user1's result and value stay.
     const from1 = u1.c.mark();
     await u2.request('COMMIT_PARAGRAPH', { id: pid, noteId, paragraph: '%md Bye ${name=world}', params: { name: 'dave' }, config: {} }, 'PARAGRAPH');
-    const relayed = await u1.c.waitFor((f) => f.op === 'PARAGRAPH' && paragraphFrame(f)?.text === '%md Bye ${name=world}', from1, 5000, 'shared text change');
+    const relayed = await u1.c.waitFor((f) => f.op === 'PARAGRAPH' && paragraphFrame(f)?.text === '%md Bye ${name=world}', from1, 15_000, 'shared text change');
     const forUser1 = paragraphFrame(relayed) as Paragraph;
     expect(forUser1.settings?.params).toEqual({ name: 'carol' });
     expect(textOf(forUser1)).toContain('Hello alice');
@@ -295,13 +295,13 @@ describe('personalized mode (PROTOCOL 5.7)', () => {
     const shared = (off.data as { note: Note }).note;
     expect(shared.config?.personalizedMode).toBe('false');
     expect(JSON.stringify(shared)).not.toMatch(/alice|bob/);
-    const seen2 = await u2.c.waitFor((f) => f.op === 'NOTE', from2, 5000, 'NOTE after turning off');
+    const seen2 = await u2.c.waitFor((f) => f.op === 'NOTE', from2, 15_000, 'NOTE after turning off');
     expect(JSON.stringify(seen2.data)).not.toMatch(/alice|bob/);
     expect(existsSync(join(env.notebookDir, PERSONAL_DIR, `${noteId}.json`))).toBe(false);
     // Shared again: a run by user1 reaches user2.
     const from2b = u2.c.mark();
     await u1.run(pid, FORM_TEXT, { name: 'erin' });
-    await u2.c.waitFor((f) => f.op === 'PARAGRAPH' && textOf(paragraphFrame(f) as Paragraph).includes('Hello erin'), from2b, 5000, 'shared result');
+    await u2.c.waitFor((f) => f.op === 'PARAGRAPH' && textOf(paragraphFrame(f) as Paragraph).includes('Hello erin'), from2b, 15_000, 'shared result');
   });
 
   test('a REST run acts for the logged-in caller: it lands in their copy, not in anonymous\'s or anyone else\'s', async () => {

@@ -134,10 +134,10 @@ describe('/api/session', () => {
     expect((await client.queryParagraph(noteId, inA)).status).toBe('FINISHED');
 
     await client.stopSession(a.sessionId);
-    await until(processGone(pa), 5000, `python ${pa} to exit`);
+    await until(processGone(pa), 15_000, `python ${pa} to exit`);
     expect(processGone(pb)()).toBe(false);
     await client.stopSession(b.sessionId);
-    await until(processGone(pb), 5000, `python ${pb} to exit`);
+    await until(processGone(pb), 15_000, `python ${pb} to exit`);
   });
 });
 
@@ -244,12 +244,12 @@ describe('the Python SDK\'s ZSession', () => {
     await until(() => processesWith('sleep 297.5').length > 0, 10000, 'the sleep to start');
     await session.cancel(long.id);
     expect((await session.waitUntilFinished(long.id)).status).toBe('ABORT');
-    await until(() => processesWith('sleep 297.5').length === 0, 5000, 'the cancelled sleep to end');
+    await until(() => processesWith('sleep 297.5').length === 0, 15_000, 'the cancelled sleep to end');
 
     const left = await session.submit('sleep 298.5');
     await until(() => processesWith('sleep 298.5').length > 0, 10000, 'the sleep to start');
     await session.stop();
-    await until(() => processesWith('sleep 298.5').length === 0, 5000, 'the stopped session\'s sleep to end');
+    await until(() => processesWith('sleep 298.5').length === 0, 15_000, 'the stopped session\'s sleep to end');
     expect((await api(server.url, `/api/session/${sessionId}`)).status).toBe(404);
     expect((await api(server.url, `/api/notebook/${noteId}/paragraph/${left.id}`)).status).toBe(404);
   });
@@ -279,7 +279,7 @@ describe('the Python SDK\'s ZSession', () => {
     expect(outputOf(await session.execute('print(x)'))).toBe('21\n');
 
     await session.stop();
-    await until(processGone(pid), 5000, `python ${pid} to exit`);
+    await until(processGone(pid), 15_000, `python ${pid} to exit`);
     expect((await api(server.url, `/api/session/${session.info?.sessionId ?? ''}`)).status).toBe(404);
   });
 });

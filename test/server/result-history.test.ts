@@ -54,12 +54,12 @@ describe('result history, anonymous server', () => {
     expect(JSON.stringify(newer.results)).toContain('second output');
     expect(JSON.stringify(older.results)).toContain('first output');
 
-    await until(() => existsSync(fileOf(srv, noteId)), 5000, 'history file');
+    await until(() => existsSync(fileOf(srv, noteId)), 15_000, 'history file');
     expect(readFileSync(join(srv.notebookDir, HISTORY_DIR, '.gitignore'), 'utf8')).toBe('*\n');
     // The note file keeps only the last result, as in Zeppelin.
     const zpln = join(srv.notebookDir, 'history', `kept_${noteId}.zpln`);
     const savedResults = (): string => (existsSync(zpln) ? JSON.stringify((JSON.parse(readFileSync(zpln, 'utf8')) as Note).paragraphs[0].results ?? {}) : '');
-    await until(() => savedResults().includes('second output'), 5000, 'second run saved');
+    await until(() => savedResults().includes('second output'), 15_000, 'second run saved');
     expect(readFileSync(zpln, 'utf8')).not.toContain('first output');
     const client2 = await api<{ resultHistoryMax: number }>(srv.url, '/api/configurations/client');
     expect(client2.body.body?.resultHistoryMax).toBe(20);
@@ -105,7 +105,7 @@ describe('result history, anonymous server', () => {
     expect(JSON.stringify((await runOf(srv, noteId, pid, runs[0].id)).results)).toContain('6'.repeat(900));
     // On disk too: once the newest run is written, the file is the kept runs and a few bytes of envelope.
     const file = fileOf(srv, noteId);
-    await until(() => existsSync(file) && readFileSync(file, 'utf8').includes('6'.repeat(900)), 5000, 'newest run on disk');
+    await until(() => existsSync(file) && readFileSync(file, 'utf8').includes('6'.repeat(900)), 15_000, 'newest run on disk');
     expect(statSync(file).size).toBeLessThanOrEqual(cap + 100);
   });
 
@@ -114,13 +114,13 @@ describe('result history, anonymous server', () => {
     client = await Client.open(srv.wsUrl, srv.origin);
     const { noteId, pid } = await newNote(client, 'history/doomed');
     await run(client, pid, '%md kept');
-    await until(() => existsSync(fileOf(srv, noteId)), 5000, 'history file');
+    await until(() => existsSync(fileOf(srv, noteId)), 15_000, 'history file');
     const renamed = await api(srv.url, `/api/notebook/${noteId}/rename`, { method: 'PUT', json: { name: '/history/renamed' } });
     expect(renamed.status).toBe(200);
     expect(await listOf(srv, noteId, pid)).toHaveLength(1);
     const deleted = await api(srv.url, `/api/notebook/${noteId}`, { method: 'DELETE' });
     expect(deleted.status).toBe(200);
-    await until(() => !existsSync(fileOf(srv, noteId)), 5000, 'history file removed');
+    await until(() => !existsSync(fileOf(srv, noteId)), 15_000, 'history file removed');
   });
 
   test('emptying the trash deletes the history of the notes in it', async () => {
@@ -128,11 +128,11 @@ describe('result history, anonymous server', () => {
     client = await Client.open(srv.wsUrl, srv.origin);
     const { noteId, pid } = await newNote(client, 'history/trashed');
     await run(client, pid, '%md kept');
-    await until(() => existsSync(fileOf(srv, noteId)), 5000, 'history file');
+    await until(() => existsSync(fileOf(srv, noteId)), 15_000, 'history file');
     await client.request('MOVE_NOTE_TO_TRASH', { id: noteId }, 'NOTES_INFO');
     expect(existsSync(fileOf(srv, noteId))).toBe(true);
     await client.request('EMPTY_TRASH', {}, 'NOTES_INFO');
-    await until(() => !existsSync(fileOf(srv, noteId)), 5000, 'history file removed');
+    await until(() => !existsSync(fileOf(srv, noteId)), 15_000, 'history file removed');
   });
 });
 
@@ -198,10 +198,10 @@ describe('result history, with logins', () => {
     try {
       const as = { principal: 'owner', ticket: who.owner.ticket };
       ws.send('GET_NOTE', { id: noteId }, as);
-      await ws.waitFor((f) => f.op === 'NOTE', 0, 5000, 'NOTE');
+      await ws.waitFor((f) => f.op === 'NOTE', 0, 15_000, 'NOTE');
       const from = ws.mark();
       ws.send('UPDATE_PERSONALIZED_MODE', { id: noteId, personalized: 'true' }, as);
-      await ws.waitFor((f) => f.op === 'NOTE' && JSON.stringify(f.data).includes('"personalizedMode":"true"'), from, 5000, 'personalized NOTE');
+      await ws.waitFor((f) => f.op === 'NOTE' && JSON.stringify(f.data).includes('"personalizedMode":"true"'), from, 15_000, 'personalized NOTE');
     } finally {
       await ws.close();
     }

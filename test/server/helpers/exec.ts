@@ -62,7 +62,7 @@ export async function run(client: Client, pid: string, text: string, extra: { pa
 export const textOf = (p: Paragraph): string => (p.results?.msg ?? []).map((m) => m.data).join('');
 
 /** Waits for a condition outside the websocket (a process gone, a file written), checking every 20 ms. */
-export async function until(cond: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+export async function until(cond: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!cond()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

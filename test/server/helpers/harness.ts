@@ -112,7 +112,7 @@ export class Client {
   }
 
   /** Resolves with the first frame (received at or after `from`) matching `pred`; fails after `timeoutMs`. */
-  waitFor(pred: (f: Frame) => boolean, from = 0, timeoutMs = 5000, what = 'frame'): Promise<Frame> {
+  waitFor(pred: (f: Frame) => boolean, from = 0, timeoutMs = 15_000, what = 'frame'): Promise<Frame> {
     const existing = this.frames.slice(from).find(pred);
     if (existing) return Promise.resolve(existing);
     return new Promise((resolve, reject) => {
@@ -126,7 +126,7 @@ export class Client {
   }
 
   async next<K extends ReceiveOp>(op: K, from = this.mark(), extra: (f: Typed<K>) => boolean = () => true): Promise<Typed<K>> {
-    return (await this.waitFor((f) => f.op === op && extra(f as unknown as Typed<K>), from, 5000, op)) as unknown as Typed<K>;
+    return (await this.waitFor((f) => f.op === op && extra(f as unknown as Typed<K>), from, 15_000, op)) as unknown as Typed<K>;
   }
 
   /** Sends and waits for the reply op. */

@@ -88,10 +88,10 @@ export class UserClient {
     const from = this.client.mark();
     if (this.who) {
       this.send('LIST_NOTES', {});
-      await this.client.waitFor((f) => f.op === 'NOTES_INFO', from, 5000, 'barrier NOTES_INFO');
+      await this.client.waitFor((f) => f.op === 'NOTES_INFO', from, 15_000, 'barrier NOTES_INFO');
     } else {
       this.client.sendRaw(JSON.stringify({ op: 'LIST_NOTES', data: {}, principal: 'owner', ticket: 'not-the-ticket', roles: '[]' }));
-      await this.client.waitFor((f) => f.op === 'SESSION_LOGOUT', from, 5000, 'barrier SESSION_LOGOUT');
+      await this.client.waitFor((f) => f.op === 'SESSION_LOGOUT', from, 15_000, 'barrier SESSION_LOGOUT');
     }
   }
 
