@@ -79,7 +79,10 @@ test("the docs' front-end API: z.angularBind from one paragraph's ng-click reach
   await rest('PUT', `/api/notebook/${noteId}/paragraph/${pids[0]}`, { text: form });
   for (const pid of pids) expect((await rest<{ code: string }>('POST', `/api/notebook/run/${noteId}/${pid}`)).code).toBe('SUCCESS');
   await page.goto(`${env.server.url}#/notebook/${noteId}`);
-  const input = resultOf(page, pids[0]).locator('#superheroId');
+  // Typed before Angular has compiled the result, the text would be overwritten by the empty model when ng-model
+  // links (as in any AngularJS page): wait for the classes ng-model puts on its input.
+  const input = resultOf(page, pids[0]).locator('#superheroId.ng-pristine');
+  await input.waitFor();
   await input.fill('Batman');
   await resultOf(page, pids[0]).getByRole('button', { name: 'Bind' }).click();
   await resultOf(page, pids[1]).getByText('Hero: Batman').waitFor();

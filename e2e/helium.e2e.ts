@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { restBody } from './support/rest';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
+import { scrollToParagraph } from './support/paragraph';
 
 const env = serverAndBrowser();
 
@@ -33,7 +34,7 @@ async function openParagraph(page: Page, noteId: string, pid: string): Promise<L
   await page.reload();
   const p = page.locator(`#paragraph_${pid}`);
   await p.waitFor();
-  await p.scrollIntoViewIfNeeded();
+  await scrollToParagraph(p);
   return p;
 }
 

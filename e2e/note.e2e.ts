@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { launch, type Browser } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 import { waitUntil } from './support/wait';
+import { scrollToParagraph } from './support/paragraph';
 
 const NOTE = '2EYDJKFFY';
 const PY = '20180118-112246_474555672';
@@ -203,7 +204,7 @@ test('a text form runs on Enter with its value', async () => {
   const { page } = browser;
   await open(page);
   // paragraphs far off screen are placeholders until scrolled to
-  await para(page, FORM).scrollIntoViewIfNeeded();
+  await scrollToParagraph(para(page, FORM));
   const input = para(page, FORM).getByRole('textbox', { name: 'my_name' });
   await input.fill('world');
   await input.press('Enter');

@@ -6,12 +6,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { serverAndBrowser } from './support/session';
 import { restBody } from './support/rest';
+import { scrollToParagraph } from './support/paragraph';
 
 const env = serverAndBrowser();
 
 /** Replaces the paragraph's text in its editor and runs it with Shift+Enter, as a user does. */
 async function typeAndRun(page: Page, paragraph: Locator, text: string): Promise<void> {
-  await paragraph.scrollIntoViewIfNeeded();
+  await scrollToParagraph(paragraph);
   await paragraph.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');

@@ -8,6 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { restBody } from './support/rest';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
+import { scrollToParagraph } from './support/paragraph';
 
 /** 200 rows: a key i (0..99), a numeric v, and a group g ('a' or 'b'); v is 10·i + 1 for a, 10·i + 2 for b. */
 const QUERY = "%sql\nselect i, i * 10 + case when g = 'a' then 1 else 2 end as v, g from range(100) t(i), (values ('a'), ('b')) s(g) order by i, g";
@@ -42,7 +43,7 @@ async function openParagraph(page: Page, noteId: string, pid: string): Promise<L
   await page.goto(`${env.server.url}#/notebook/${noteId}`);
   const p = page.locator(`#paragraph_${pid}`);
   await p.waitFor();
-  await p.scrollIntoViewIfNeeded();
+  await scrollToParagraph(p);
   return p;
 }
 

@@ -1,5 +1,6 @@
 /** Typing into a note from a browser test the way a user does: click the editor, replace its text, Shift+Enter. */
 import type { Locator, Page } from 'playwright-core';
+import { waitUntil } from './wait';
 
 /**
  * Types into the note's last paragraph and runs it. Running the last paragraph makes the server append an empty
@@ -12,11 +13,25 @@ export async function runInLastParagraph(page: Page, baseUrl: string, noteId: st
   const id = ((await last.getAttribute('id')) ?? '').replace(/^paragraph_/, '');
   await page.goto(`${baseUrl}#/notebook/${noteId}/paragraph/${id}`);
   const p = page.locator(`#paragraph_${id}`);
-  await p.scrollIntoViewIfNeeded();
+  await scrollToParagraph(p);
   await p.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.keyboard.type(text);
   await page.keyboard.press('Shift+Enter');
   return p;
+}
+
+/**
+ * Scrolls a paragraph (`#paragraph_<id>`) into view until the paragraph itself, not its placeholder, is drawn.
+ * Paragraphs far from the viewport are placeholders that the page swaps for the paragraph (and back) as it scrolls:
+ * the element can be replaced while Playwright's own scrollIntoViewIfNeeded works on it, which then fails with "not
+ * attached to the DOM". Each try here looks the element up afresh.
+ */
+export async function scrollToParagraph(paragraph: Locator): Promise<void> {
+  const el = paragraph.first();
+  await waitUntil(async () => {
+    await el.evaluate((e) => e.scrollIntoView({ block: 'center' }), undefined, { timeout: 5_000 }).catch(() => undefined);
+    return el.evaluate((e) => e.isConnected && !e.classList.contains('paragraph-placeholder'), undefined, { timeout: 5_000 }).catch(() => false);
+  }, (drawn) => drawn);
 }
