@@ -8,6 +8,10 @@ jest.setTimeout(30_000);
 // condition that never comes still fails, at this bound.
 configure({ asyncUtilTimeout: 10_000 });
 
+// jsdom has no layout, so no scrolling: its window.scrollTo only logs "Not implemented" with a long stack (the note
+// grid's virtualizer calls it on every mount), which buried real failures in the suite's output.
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;
+
 // jsdom's Blob lacks text(), which every browser we support has.
 if (typeof Blob !== 'undefined' && !Blob.prototype.text) {
   Blob.prototype.text = function text(this: Blob): Promise<string> {
