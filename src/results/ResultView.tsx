@@ -9,7 +9,8 @@ import { effectiveMode, isBuiltInMode } from './modes';
 import { HeliumVisualization, heliumTable, type HeliumMode } from './HeliumVisualization';
 import type { ZeppelinPageHooks } from '../../sagas/heliumRegistry';
 import { TableView, type TableSetting } from './table/TableView';
-import { normalizePivot, pivot, type PivotConfig } from './pivot/pivot';
+import { normalizePivot, type PivotConfig } from './pivot/pivot';
+import { usePivot } from './pivot/usePivot';
 import { ColumnSelector } from './pivot/ColumnSelector';
 import { PivotChart, type PivotChartMode } from './charts/PivotChart';
 import { chartSetting, withChartSetting, type ChartSetting } from './charts/chartSettings';
@@ -69,7 +70,8 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
   const source = loaded && loaded.kind !== 'error' ? loaded.source : null;
   const pivotConfig = useMemo(() => (columns ? normalizePivot(graph, columns) : null), [graph, columns]);
   const isPivotMode = mode === 'multiBarChart' || mode === 'pieChart' || mode === 'stackedAreaChart' || mode === 'lineChart';
-  const pivoted = useMemo(() => (isPivotMode && source && pivotConfig ? pivot(source, pivotConfig) : null), [isPivotMode, source, pivotConfig]);
+  const remote = loaded?.kind === 'table' ? loaded.remote : undefined;
+  const pivoted = usePivot(isPivotMode ? source : null, pivotConfig, remote);
   const savedScatter = (graph.setting?.scatterChart ?? graph.scatter) as ScatterSetting | undefined;
   const scatterSetting = useMemo(() => (columns ? normalizeScatter(savedScatter, columns) : null), [savedScatter, columns]);
   const scattered = useMemo(
@@ -103,7 +105,7 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
   } else if (mode === 'table') {
     body = (
       <TableView source={loaded.source} columns={loaded.columns} setting={tableSetting} optionOpen={optionOpen} height={height}
-        title={title} dateFinished={dateFinished} resultType={result.type} onRow={link?.onRow}
+        title={title} dateFinished={dateFinished} resultType={result.type} onRow={link?.onRow} remote={remote}
         onChange={(next) => commit({ ...graph, setting: { ...(graph.setting ?? {}), table: next } })} />
     );
   } else if (mode === 'network' && loaded.kind === 'network') {

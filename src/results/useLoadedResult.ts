@@ -3,17 +3,19 @@
  * given only the text appended since it was last fed: a table streamed in a hundred appends is scanned once, and
  * each append costs the page the length of the new text. Until the worker answers, the first rows (parsed here,
  * once, which costs next to nothing) stand in, marked partial. While the paragraph still runs the worker is only
- * fed; it is asked for the whole table when the run has ended.
+ * fed; it is asked for the whole table when the run has ended, and keeps it for the grid's sorts and the charts'
+ * pivots until the text is replaced or the view goes.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { firstLines, parseTableText, TableData } from './table/parseTable';
-import { openTableStream, type WorkerTableStream } from './table/tableWorker';
+import { openTableStream, type RemoteTable, type WorkerTableStream } from './table/tableWorker';
 import { rowSource, type CellSource } from './pivot/pivot';
 import { NetworkParseError, nodesTable, parseNetwork, type NetworkData } from './network/networkData';
 import type { TableColumn } from './types';
 
 export type Loaded =
-  | { kind: 'table'; table: TableData; source: CellSource; columns: TableColumn[] }
+  /** `remote`: the worker's copy of a large table, which sorts and pivots it off the page's thread. */
+  | { kind: 'table'; table: TableData; source: CellSource; columns: TableColumn[]; remote?: RemoteTable }
   | { kind: 'network'; network: NetworkData; source: CellSource; columns: TableColumn[] }
   | { kind: 'error'; message: string };
 
@@ -22,7 +24,7 @@ export const WORKER_MIN_CHARS = 500_000;
 /** Rows shown while the worker parses the whole table. */
 export const FIRST_ROWS = 100;
 
-const tableLoaded = (table: TableData): Loaded => ({ kind: 'table', table, source: table, columns: table.columns });
+const tableLoaded = (table: TableData, remote?: RemoteTable): Loaded => ({ kind: 'table', table, source: table, columns: table.columns, remote });
 
 function load(result: { type: string; data: string }): Loaded | null {
   if (result.type === 'TABLE') return tableLoaded(parseTableText(result.data));
@@ -111,16 +113,15 @@ export function useLoadedResult(result: { type: string; data: string }, streamin
     }
     feed.current = feedWorker(feed.current, data);
     let live = true;
-    const done = (table: TableData) => { if (live) setWhole({ data, loaded: tableLoaded(table) }); };
+    const done = (table: TableData, remote?: RemoteTable) => { if (live) setWhole({ data, loaded: tableLoaded(table, remote) }); };
     const f = feed.current;
     if (!f) {
       done(parseTableText(data));
       return () => { live = false; };
     }
     f.ended = true;
-    f.stream.parts(true).then((parts) => done(TableData.fromParts(data, parts)), () => done(parseTableText(data)));
-    // Read as complete, the stream takes no more text: the worker lets it go once it has answered.
-    f.stream.close();
+    f.stream.parts(true).then((parts) => done(TableData.fromParts(data, parts), f.stream), () => done(parseTableText(data)));
+    // Read as complete, the stream takes no more text; the worker keeps the table until the next text or unmount.
     return () => { live = false; };
   }, [big, data, streaming]);
   useEffect(() => () => {

@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ResultView } from '../../src/results/ResultView';
 import { FIRST_ROWS, WORKER_MIN_CHARS } from '../../src/results/useLoadedResult';
 import type { ResultConfig } from '../../src/results/types';
+import { workerCalls } from '../support/tableWorkerMock';
 
 function bigTable(rows: number): string {
   const lines = ['category\tvalue'];
@@ -81,4 +82,31 @@ test('a streamed table replaced by another text (a new run) shows the new table,
   update(other, 'FINISHED');
   expect(await screen.findByText('80000 rows')).toBeInTheDocument();
   expect(screen.getByRole('columnheader', { name: /other/ })).toBeInTheDocument();
+});
+
+const firstRowCells = () => within(screen.getAllByRole('row')[1]).getAllByRole('gridcell').map((c) => c.textContent);
+
+test('sorting a large table is done by the worker: the grid draws the rows in the order it answers', async () => {
+  show(bigTable(60_000), 'table');
+  expect(await screen.findByText('60000 rows')).toBeInTheDocument();
+  const before = workerCalls.order;
+  const sortValue = () => within(screen.getByRole('columnheader', { name: /value/ })).getByRole('button', { name: /^value/ });
+  fireEvent.click(sortValue());
+  fireEvent.click(sortValue());
+  expect(screen.getByRole('columnheader', { name: /value/ })).toHaveAttribute('aria-sort', 'descending');
+  // Columns are text unless typed otherwise (Zeppelin's default): '9999' is the greatest value.
+  await waitFor(() => expect(firstRowCells()).toEqual(['item 2', '9999']));
+  expect(workerCalls.order).toBe(before + 2);
+  expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '60001');
+  // Another column's sort replaces it: ascending by category, ties in the rows' own order.
+  fireEvent.click(within(screen.getByRole('columnheader', { name: /category/ })).getByRole('button', { name: /^category/ }));
+  await waitFor(() => expect(firstRowCells()).toEqual(['item 0', '0']));
+  expect(workerCalls.order).toBe(before + 3);
+});
+
+test('a chart of a large table is pivoted by the worker', async () => {
+  const before = workerCalls.pivot;
+  const { container } = show(bigTable(60_000), 'multiBarChart');
+  await waitFor(() => expect(container.querySelector('figure.result-chart')).not.toBeNull());
+  expect(workerCalls.pivot).toBe(before + 1);
 });

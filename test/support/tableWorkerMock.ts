@@ -3,19 +3,34 @@
  * stream reading, answered a turn later and passed through structured cloning, as a worker's reply is.
  */
 import { deserialize, serialize } from 'v8';
+import type { PivotConfig } from '../../src/results/pivot/pivot';
 import type { TableParts } from '../../src/results/table/parseTable';
-import { TableStream } from '../../src/results/table/tableStream';
+import type { SortKey } from '../../src/results/table/sortOrder';
+import { WorkerTable } from '../../src/results/table/workerTable';
 
 // jsdom has no structuredClone; Node's serializer is the same algorithm.
 const clone = <T>(x: T): T => deserialize(serialize(x)) as T;
 
+const later = <T>(value: T): Promise<T> => {
+  const copy = clone(value);
+  return new Promise<T>((resolve) => setTimeout(() => resolve(copy), 0));
+};
+
+/** How often the page asked the worker to sort and to pivot: what it must not do on its own thread. */
+export const workerCalls = { order: 0, pivot: 0 };
+
 export function openTableStream() {
-  const stream = new TableStream();
+  const table = new WorkerTable();
   return {
-    append: (chunk: string) => stream.append(chunk),
-    parts: (atEnd: boolean) => {
-      const parts = clone(stream.parts(atEnd));
-      return new Promise<TableParts>((resolve) => setTimeout(() => resolve(parts), 0));
+    append: (chunk: string) => table.append(chunk),
+    parts: (atEnd: boolean): Promise<TableParts> => later(table.parts(atEnd)),
+    order: (keys: SortKey[]) => {
+      workerCalls.order++;
+      return later(table.order(keys));
+    },
+    pivot: (config: PivotConfig) => {
+      workerCalls.pivot++;
+      return later(table.pivot(config));
     },
     close: () => undefined,
   };

@@ -16,8 +16,10 @@ import { GridFooter } from './GridFooter';
 import { GridHeaderCell } from './GridHeaderCell';
 import { GridPager } from './GridPager';
 import { useColumnDrag } from './useColumnDrag';
-import { isPlainView, useGridTable } from './useGridTable';
+import type { RemoteTable } from './tableWorker';
+import { isWindowedView, useGridTable } from './useGridTable';
 import { useGridView } from './useGridView';
+import { useSortOrder } from './useSortOrder';
 
 export { ROW_HEIGHT } from './gridLayout';
 
@@ -33,19 +35,23 @@ export interface TableGridProps {
   title?: string;
   dateFinished?: string;
   onRow?(valueOf: (column: string) => unknown): void;
+  /** The worker's copy of a large table, which sorts it. */
+  remote?: RemoteTable;
 }
 
-export function TableGrid({ source, columns, options, types, saved, onSave, height, title, dateFinished, onRow }: TableGridProps) {
+export function TableGrid({ source, columns, options, types, saved, onSave, height, title, dateFinished, onRow, remote }: TableGridProps) {
   const names = useMemo(() => columns.map((c) => c.name), [columns]);
   const [view, change] = useGridView(saved, names, onSave);
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const drag = useColumnDrag(view, change);
-  const plain = isPlainView(view, options);
+  // `plain`: the rows drawn are a window of the source's rows, in the source's order or in `order`.
+  const plain = isWindowedView(view, options);
+  const order = useSortOrder({ source, columns, types, sort: view.sort, remote, enabled: plain });
   const plainWindow = plain
     ? gridWindow({ rowCount: source.rowCount, height, scrollTop, useFilter: options.useFilter, showFooter: false })
     : undefined;
-  const table = useGridTable({ source, columns, types, showPagination: options.showPagination, view, change, drawn: plainWindow });
+  const table = useGridTable({ source, columns, types, showPagination: options.showPagination, view, change, drawn: plainWindow, order });
 
   const setFilter = (name: string, term: string) => {
     const filters = { ...view.filters };
@@ -70,7 +76,7 @@ export function TableGrid({ source, columns, options, types, saved, onSave, heig
   const exportRows = () => {
     if (plain) {
       const indexes = visibleColumns.map((c) => columns.find((col) => col.name === c.id)?.index ?? -1);
-      return Array.from({ length: source.rowCount }, (_, r) => indexes.map((k) => source.cell(r, k)));
+      return Array.from({ length: source.rowCount }, (_, i) => indexes.map((k) => source.cell(order ? order[i] : i, k)));
     }
     const leaf = table.getSortedRowModel().rows.flatMap((r) => (r.subRows.length ? r.getLeafRows().filter((l) => !l.subRows.length) : [r]));
     return leaf.map((r) => visibleColumns.map((c) => r.getValue<CellValue | undefined>(c.id)));

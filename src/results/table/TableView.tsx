@@ -11,6 +11,7 @@ import type { SavedGridState } from './gridState';
 import { TableGrid } from './TableGrid';
 import { TABLE_OPTION_SPECS, tableOptionValue } from './tableOptions';
 import type { FormLinkHandlers } from '../useFormLink';
+import type { RemoteTable } from './tableWorker';
 
 export interface TableSetting {
   tableGridState?: SavedGridState;
@@ -27,7 +28,7 @@ export function NotATable({ type }: { type: string }) {
   return <p role="alert" className="result-message">This result ({type}) is not a table and cannot be shown in the table view.</p>;
 }
 
-export function TableView({ source, columns, setting, optionOpen, onChange, height, title, dateFinished, resultType = 'TABLE', onRow }: {
+export function TableView({ source, columns, setting, optionOpen, onChange, height, title, dateFinished, resultType = 'TABLE', onRow, remote }: {
   source: CellSource | null;
   columns: readonly TableColumn[];
   setting: TableSetting;
@@ -39,6 +40,8 @@ export function TableView({ source, columns, setting, optionOpen, onChange, heig
   resultType?: string;
   /** Rows are clickable: a click (or Enter/Space) sets the linked note form from the row. */
   onRow?: FormLinkHandlers['onRow'];
+  /** The worker's copy of a large table, which sorts it. */
+  remote?: RemoteTable;
 }) {
   if (!source) return <NotATable type={resultType} />;
   const options = tableOptionValue(setting.tableOptionValue);
@@ -68,7 +71,7 @@ export function TableView({ source, columns, setting, optionOpen, onChange, heig
       {/* Applying options rebuilds the grid: a new key remounts it from the saved state. */}
       <TableGrid key={JSON.stringify(options)} source={source} columns={columns} options={options} types={names}
         saved={setting.tableGridState} onSave={(s) => onChange({ ...setting, tableGridState: s })}
-        height={height} title={title} dateFinished={dateFinished} onRow={onRow} />
+        height={height} title={title} dateFinished={dateFinished} onRow={onRow} remote={remote} />
     </div>
   );
 }

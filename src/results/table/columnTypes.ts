@@ -28,24 +28,33 @@ const asBoolean = (v: Cell | undefined): number => (String(v).toLowerCase() === 
 
 const text = (v: Cell | undefined): string => (v === undefined ? '' : String(v));
 
-const byNumber = (x: number, y: number): number => (x === y ? 0 : x !== x ? 1 : y !== y ? -1 : x < y ? -1 : 1);
+// Two cells that do not read as numbers are equal, so they keep their rows' order (the comparison stays consistent).
+const byNumber = (x: number, y: number): number => (x === y || (x !== x && y !== y) ? 0 : x !== x ? 1 : y !== y ? -1 : x < y ? -1 : 1);
 
-/** Ascending comparison for a column type; values that do not read as the type sort last. */
-export function compareCells(type: AdvancedColumnType, a: Cell | undefined, b: Cell | undefined): number {
+/** What a cell sorts by in a column of the type: a number (NaN when it does not read as the type) or text. */
+export function sortValue(type: AdvancedColumnType, v: Cell | undefined): number | string {
   switch (type) {
     case 'number':
     case 'numberStr':
-      return byNumber(asNumber(a), asNumber(b));
+      return asNumber(v);
     case 'date':
-      return byNumber(asTime(a), asTime(b));
+      return asTime(v);
     case 'boolean':
-      return byNumber(asBoolean(a), asBoolean(b));
-    default: {
-      const x = text(a);
-      const y = text(b);
-      return x < y ? -1 : x > y ? 1 : 0;
-    }
+      return asBoolean(v);
+    default:
+      return text(v);
   }
+}
+
+/** Ascending order of two sort values of one column; NaN sorts last. */
+export function compareSortValues(x: number | string, y: number | string): number {
+  if (typeof x === 'number' && typeof y === 'number') return byNumber(x, y);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Ascending comparison for a column type; values that do not read as the type sort last. */
+export function compareCells(type: AdvancedColumnType, a: Cell | undefined, b: Cell | undefined): number {
+  return compareSortValues(sortValue(type, a), sortValue(type, b));
 }
 
 /** Literal, case-insensitive substring match: a filter like `a.b(` or `[` is text, never a pattern. */

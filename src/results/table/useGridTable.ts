@@ -65,26 +65,39 @@ export type GridHeader = Header<typeof features, RowRef>;
  * TanStack then gets only the rows drawn, so a quarter of a million rows never become row objects at once.
  */
 export function isPlainView(view: GridViewState, options: { showPagination: boolean; showAggregationFooter: boolean }): boolean {
-  return !options.showPagination && !options.showAggregationFooter && view.sort.length === 0
+  return view.sort.length === 0 && isWindowedView(view, options);
+}
+
+/**
+ * A grid that at most sorts is drawn the same way, through the rows' order (useSortOrder), which the table worker
+ * computes for a large table: TanStack then neither sorts nor sees more than the rows drawn.
+ */
+export function isWindowedView(view: GridViewState, options: { showPagination: boolean; showAggregationFooter: boolean }): boolean {
+  return !options.showPagination && !options.showAggregationFooter
     && Object.keys(view.filters).length === 0 && view.grouping.length === 0;
 }
 
-export function useGridTable({ source, columns, types, showPagination, view, change, drawn }: {
+export function useGridTable({ source, columns, types, showPagination, view, change, drawn, order }: {
   source: CellSource;
   columns: readonly TableColumn[];
   types: Record<string, unknown> | undefined;
   showPagination: boolean;
   view: GridViewState;
   change(next: GridViewState): void;
-  /** In a plain view: the rows drawn, the only ones TanStack sees. */
+  /** In a windowed view: the rows drawn, the only ones TanStack sees (positions in `order` when given). */
   drawn?: { first: number; last: number };
+  /** The rows' order when a windowed view sorts (null: not known yet, drawn as they come). */
+  order?: Int32Array | null;
 }) {
   const first = drawn?.first ?? 0;
   const last = drawn?.last ?? source.rowCount;
   // New row objects for a new source too: TanStack keeps each row's values with the row, so a re-run result with as
   // many rows would otherwise show the old values.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const data = useMemo(() => Array.from({ length: Math.max(0, last - first) }, (_, i): RowRef => ({ r: first + i })), [first, last, source]);
+  const data = useMemo(
+    () => Array.from({ length: Math.max(0, last - first) }, (_, i): RowRef => ({ r: order ? order[first + i] : first + i })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [first, last, source, order],
+  );
   const tableColumns = useMemo(() => helper.columns(columns.map((c) => {
     const type = columnType(types, c.name);
     return helper.accessor((row: RowRef) => source.cell(row.r, c.index), {
@@ -124,6 +137,8 @@ export function useGridTable({ source, columns, types, showPagination, view, cha
     // Without the pager every row is on the one page: TanStack's page step would only copy and re-index them all,
     // which for a quarter of a million rows is a second of the page's thread.
     manualPagination: !showPagination,
+    // A windowed view's rows come in their order already (useSortOrder).
+    manualSorting: drawn !== undefined,
     autoResetPageIndex: false,
     autoResetExpanded: false,
     enableSortingRemoval: true,
