@@ -61,16 +61,9 @@ export type GridColumn = Column<typeof features, RowRef>;
 export type GridHeader = Header<typeof features, RowRef>;
 
 /**
- * A grid with nothing that reorders, drops, groups, pages or totals its rows shows the source's rows as they are:
- * TanStack then gets only the rows drawn, so a quarter of a million rows never become row objects at once.
- */
-export function isPlainView(view: GridViewState, options: { showPagination: boolean; showAggregationFooter: boolean }): boolean {
-  return view.sort.length === 0 && isWindowedView(view, options);
-}
-
-/**
- * A grid that at most sorts is drawn the same way, through the rows' order (useSortOrder), which the table worker
- * computes for a large table: TanStack then neither sorts nor sees more than the rows drawn.
+ * A grid with nothing that drops, groups, pages or totals its rows shows a window of the source's rows, in their own
+ * order or in the order a sort gives (useSortOrder; the table worker computes it for a large table): TanStack then
+ * neither sorts nor sees more than the rows drawn, so a quarter of a million rows never become row objects at once.
  */
 export function isWindowedView(view: GridViewState, options: { showPagination: boolean; showAggregationFooter: boolean }): boolean {
   return !options.showPagination && !options.showAggregationFooter
