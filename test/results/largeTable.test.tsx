@@ -94,8 +94,12 @@ test('sorting a large table is done by the worker: the grid draws the rows in th
   fireEvent.click(sortValue());
   fireEvent.click(sortValue());
   expect(screen.getByRole('columnheader', { name: /value/ })).toHaveAttribute('aria-sort', 'descending');
+  // Until the worker answers, no row is drawn in an order the header does not claim.
+  expect(screen.getByText('Sorting 60000 rows…')).toBeInTheDocument();
+  expect(screen.getAllByRole('row')).toHaveLength(1);
   // Columns are text unless typed otherwise (Zeppelin's default): '9999' is the greatest value.
   await waitFor(() => expect(firstRowCells()).toEqual(['item 2', '9999']));
+  expect(screen.getByText('60000 rows')).toBeInTheDocument();
   expect(workerCalls.order).toBe(before + 2);
   expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '60001');
   // Another column's sort replaces it: ascending by category, ties in the rows' own order.

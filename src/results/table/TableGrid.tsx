@@ -47,7 +47,7 @@ export function TableGrid({ source, columns, options, types, saved, onSave, heig
   const drag = useColumnDrag(view, change);
   // `plain`: the rows drawn are a window of the source's rows, in the source's order or in `order`.
   const plain = isWindowedView(view, options);
-  const order = useSortOrder({ source, columns, types, sort: view.sort, remote, enabled: plain });
+  const { order, pending: sorting, now: orderNow } = useSortOrder({ source, columns, types, sort: view.sort, remote, enabled: plain });
   const plainWindow = plain
     ? gridWindow({ rowCount: source.rowCount, height, scrollTop, useFilter: options.useFilter, showFooter: false })
     : undefined;
@@ -68,7 +68,7 @@ export function TableGrid({ source, columns, options, types, saved, onSave, heig
   const { boxHeight, first, last } = plainWindow ?? gridWindow({
     rowCount, height, scrollTop, useFilter: options.useFilter, showFooter: options.showAggregationFooter,
   });
-  const drawnRows = plain ? modelRows : modelRows.slice(first, last);
+  const drawnRows = sorting ? [] : plain ? modelRows : modelRows.slice(first, last);
   const totalWidth = visibleColumns.reduce((w, c) => w + c.getSize(), 0);
   const pageCount = table.getPageCount();
   const shownCount = plain ? source.rowCount : filteredRows.length;
@@ -76,7 +76,8 @@ export function TableGrid({ source, columns, options, types, saved, onSave, heig
   const exportRows = () => {
     if (plain) {
       const indexes = visibleColumns.map((c) => columns.find((col) => col.name === c.id)?.index ?? -1);
-      return Array.from({ length: source.rowCount }, (_, i) => indexes.map((k) => source.cell(order ? order[i] : i, k)));
+      const rows = orderNow();
+      return Array.from({ length: source.rowCount }, (_, i) => indexes.map((k) => source.cell(rows ? rows[i] : i, k)));
     }
     const leaf = table.getSortedRowModel().rows.flatMap((r) => (r.subRows.length ? r.getLeafRows().filter((l) => !l.subRows.length) : [r]));
     return leaf.map((r) => visibleColumns.map((c) => r.getValue<CellValue | undefined>(c.id)));
@@ -89,7 +90,9 @@ export function TableGrid({ source, columns, options, types, saved, onSave, heig
         {view.hidden.length > 0 && (
           <button type="button" onClick={() => change({ ...view, hidden: [] })}>Show all columns ({view.hidden.length} hidden)</button>
         )}
-        <span className="grid-count" role="status">{shownCount === source.rowCount ? `${source.rowCount} rows` : `${shownCount} of ${source.rowCount} rows`}</span>
+        <span className="grid-count" role="status">
+          {sorting ? `Sorting ${source.rowCount} rows…` : shownCount === source.rowCount ? `${source.rowCount} rows` : `${shownCount} of ${source.rowCount} rows`}
+        </span>
       </div>
       <div className="grid-scroll" style={{ height: boxHeight }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         data-testid="grid-scroll">

@@ -1,7 +1,8 @@
 /**
  * The row order of a grid that only sorts (see isWindowedView): from the table worker for a large table, so the
  * page's thread never sorts a quarter of a million rows; computed here for a small one (or when the worker fails).
- * Until the worker answers (null) the grid shows the source's order.
+ * Until the worker answers the order is `pending`: the grid then shows no rows rather than rows in an order its
+ * header does not claim, and an export sorts on the page (`now`).
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { CellSource } from '../pivot/pivot';
@@ -27,7 +28,7 @@ export function useSortOrder({ source, columns, types, sort, remote, enabled }: 
   sort: GridViewState['sort'];
   remote: RemoteTable | undefined;
   enabled: boolean;
-}): Int32Array | null {
+}): { order: Int32Array | null; pending: boolean; now(): Int32Array | null } {
   const keys = useMemo(() => (enabled ? sortKeys(sort, columns, types) : []), [enabled, sort, columns, types]);
   const local = useMemo(() => (!remote && keys.length ? sortOrder(source, keys) : null), [remote, keys, source]);
   const [answered, setAnswered] = useState<{ source: CellSource; keys: SortKey[]; order: Int32Array } | null>(null);
@@ -42,7 +43,9 @@ export function useSortOrder({ source, columns, types, sort, remote, enabled }: 
     );
     return () => { live = false; };
   }, [remote, keys, source]);
-  if (keys.length === 0) return null;
-  if (!remote) return local;
-  return answered && answered.source === source && answered.keys === keys ? answered.order : null;
+  const now = () => (keys.length ? sortOrder(source, keys) : null);
+  if (keys.length === 0) return { order: null, pending: false, now };
+  if (!remote) return { order: local, pending: false, now };
+  const order = answered && answered.source === source && answered.keys === keys ? answered.order : null;
+  return { order, pending: order === null, now: () => order ?? now() };
 }
