@@ -3,6 +3,8 @@
  * a click on a bar, a pie slice, a line point, an area point, a scatter point or a table row (and Enter or Space on
  * the focused one) sets the form, and the paragraph using the form runs again with the value. The link survives a
  * reload.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import type { Locator, Page } from 'playwright-core';
 import { restBody } from './support/rest';

@@ -4,6 +4,8 @@
  * text holding both edits; leaving the editor while the other types loses nothing; Ctrl+Z takes back only one's own
  * text; clearing reaches the other one.
  * Every login goes through the login dialog.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import fs from 'fs';
 import path from 'path';

@@ -1,6 +1,8 @@
 /**
  * Real Zeppelin notes round-trip: a note's name comes from its file's path, and exporting a note (from the note
  * page or over REST) gives the bytes on disk when nobody edited it, and keeps every field when somebody did.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import fs from 'fs';
 import path from 'path';

@@ -2,6 +2,8 @@
  * A smoke run of the app in Firefox ESR (puppeteer-core over WebDriver BiDi): the home page, opening a note, editing
  * and running a paragraph, a table and its chart, an HTML result in its sandboxed frame, the login dialog and the
  * Helium page. No page may raise an uncaught error. Skipped by name where Firefox is not installed.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import type { Page } from 'puppeteer-core';
 import { aria, clickWhenThere, launchFirefox, missingFirefox, waitFor, type FirefoxPage } from './support/firefox';

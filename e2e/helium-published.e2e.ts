@@ -3,6 +3,8 @@
  * packages: each is enabled on #/helium (bundled by the server with our zeppelin-vis, zeppelin-tabledata and
  * zeppelin-spell), the bubble chart and the Highcharts column range draw a table result with their settings panels,
  * and %echo (with its saved repeat and delay) and %flowchart paragraphs run in the browser and are stored.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import fs from 'fs';
 import path from 'path';

@@ -4,6 +4,8 @@
  * its result is stored on the server, also as one step of "Run all paragraphs" between server paragraphs (and a
  * second viewer sees it); the summary application is loaded into a table paragraph and shows its output; the map
  * draws the points of a latitude/longitude table without any tile request.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import type { Locator, Page } from 'playwright-core';
 import { restBody } from './support/rest';

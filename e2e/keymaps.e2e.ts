@@ -1,6 +1,8 @@
 /**
  * The "Keymap" setting in Chromium: Jupyter's command mode on the note page, Vim and Emacs inside the editor, the
  * keys listed in the shortcut help, and the choice kept across a reload.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import type { Page } from 'playwright-core';
 import { restBody } from './support/rest';

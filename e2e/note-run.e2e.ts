@@ -1,6 +1,8 @@
 /**
  * Running paragraphs in Chromium against the embedded server and its real interpreters: edit and run %md, %sh,
  * %python and %sql and watch the output stream in.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './support/session';

@@ -1,6 +1,8 @@
 /**
  * The note page in Chromium against the embedded server: open a sample note, edit and save, insert, move, clone
  * and delete (menu and keys), every paragraph shortcut, forms, find and replace, export, and view-only mode.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import fs from 'fs';
 import type { Page } from 'playwright-core';

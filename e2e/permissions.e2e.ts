@@ -2,6 +2,8 @@
  * Note permissions end to end, each user in their own browser: the owner restricts readers to user1 in the
  * permissions panel; user2 no longer sees the note in the list; user1 sees it and gets it view-only. Every login
  * goes through the login dialog.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import type { Page } from 'playwright-core';
 import { launch, type Browser } from './support/browser';

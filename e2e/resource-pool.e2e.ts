@@ -1,6 +1,8 @@
 /**
  * The resource pool as a user meets it: a DataFrame put in a %python paragraph is a table that a %sql paragraph
  * queries by name, and a %sql result saved with saveAs is read back in %python.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import type { Locator } from 'playwright-core';
 import { runInLastParagraph } from './support/paragraph';

@@ -2,6 +2,8 @@
  * "Result history" in Chromium: a paragraph run twice with different output keeps both runs; the dialog lists
  * them with time, user and status, shows the older run read-only, and compares two runs (text as a line diff,
  * tables as added, removed and changed rows), driven from the keyboard where a user would.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import type { Locator, Page } from 'playwright-core';
 import { serverAndBrowser } from './support/session';

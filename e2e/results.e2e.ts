@@ -2,6 +2,8 @@
  * Result display in Chromium against the embedded server and its real interpreters: a %sql table, every chart
  * mode, the pivot column selector, filter and pagination, CSV download, a %network graph with node selection, and
  * a mode change that survives a reload.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import fs from 'fs';
 import type { Locator, Page } from 'playwright-core';

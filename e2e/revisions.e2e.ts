@@ -1,6 +1,8 @@
 /**
  * Version control in Chromium against the embedded server's git-backed notebook folder: commit twice with changes
  * in between, compare the two revisions, view an old revision read-only, and set the note back to it.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import type { Page, WebSocket } from 'playwright-core';
 import { serverAndBrowser } from './support/session';

@@ -4,6 +4,8 @@
  * pages; re-running the paragraph that creates a %sql table makes the query that reads it stale; a note form change
  * marks the paragraph that uses it; re-putting a `z.get` name marks its reader. Real notes opened as they are show no
  * marker.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import fs from 'fs';
 import path from 'path';

@@ -2,6 +2,8 @@
  * A working day on the note page, as an analyst trips over it: leaving a trashed note, typing into new paragraphs,
  * %md editors, %js re-runs, run all after an error, terminal text, imported timing, missing Python modules, status
  * words and the keypad's Enter key.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import path from 'path';
 import type { Locator, Page } from 'playwright-core';

@@ -1,4 +1,7 @@
-/** The note page's controls against a real store (no sagas): what each shows and which intent it dispatches. */
+/** The note page's controls against a real store (no sagas): what each shows and which intent it dispatches.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
+ */
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

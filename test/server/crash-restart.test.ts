@@ -3,6 +3,8 @@
  * kill -9 of the real server in the middle of note saves and of git commits, with a restart after each kill:
  * every write the server confirmed is still there, no temp file or git lock of the killed run stays behind, and
  * checkpoints keep working.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import { existsSync, readdirSync, readFileSync, watch } from 'node:fs';
 import { randomBytes } from 'node:crypto';

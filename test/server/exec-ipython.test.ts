@@ -1,4 +1,5 @@
 /** @jest-environment node */
+/** @slow (one of the suite's longest files: scheduled first on a fresh machine) */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonObject, Note, Paragraph } from '../../protocol';

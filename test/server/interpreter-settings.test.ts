@@ -1,5 +1,8 @@
 /** @jest-environment node */
-/** Interpreter settings, repositories, install and credentials used from interpreters (PROTOCOL 3.5, 4.6, 4.7). */
+/** Interpreter settings, repositories, install and credentials used from interpreters (PROTOCOL 3.5, 4.6, 4.7).
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
+ */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InterpreterSetting } from '../../protocol';

@@ -4,6 +4,8 @@
  * `zeppelin.notebook.write.delay.ms`. Here the delay is a minute, so every reader of the file (export, reload,
  * git, a rename, a clone, a folder reload, shutdown) is seen to write it first, and a kill -9 after a confirmed edit
  * is seen to lose nothing.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

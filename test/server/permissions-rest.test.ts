@@ -3,6 +3,8 @@
  * The REST permission matrix (notebook, job, revision, cron endpoints × permission levels), the permissions
  * endpoints themselves, list filtering, and attacks: forged tickets, path traversal, oversize bodies and
  * cross-origin sockets.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

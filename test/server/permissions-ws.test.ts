@@ -3,6 +3,8 @@
  * The websocket permission matrix: every op that touches a note, sent over a real socket by a user of each level
  * (anonymous, a stranger, reader, runner, writer, owner, admin), against a fresh note per case. Allowed ops must
  * not get AUTH_INFO; refused ones must, and must leave the notebook folder and the authorization file unchanged.
+ *
+ * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import type { NotePermission } from '../../server/notes/authorization';
 import type { TestServer } from './helpers/harness';
