@@ -120,7 +120,7 @@ export class ParagraphJob implements QueuedJob {
       const sink: OutputSink = {
         write: (t) => out.write(mask(t)),
         message: (type, data) => out.message(type, mask(data)),
-        begin: (type) => out.begin(type),
+        begin: (type, streamed) => out.begin(type, streamed),
         append: (t) => out.append(mask(t)),
         get truncated() { return out.truncated; },
       };
@@ -164,7 +164,7 @@ export class ParagraphJob implements QueuedJob {
     } finally {
       if (ticker) clearInterval(ticker);
     }
-    relay.flush();
+    relay.finish();
 
     if (this.spec.formType === 'NATIVE') {
       const settings = p.settings ?? (p.settings = { params: {}, forms: {} });

@@ -6,7 +6,10 @@
  * Notes:
  * - Order is kept: a new slot first flushes what is pending for earlier slots, so a client never sees an APPEND
  *   for an index before that index's UPDATE.
- * - flush() runs before the final PARAGRAPH, which carries the authoritative results.
+ * - finish() runs before the final PARAGRAPH, which carries the authoritative results: what is pending goes out,
+ *   except whole messages that were never streamed (a `%jdbc` table), which the PARAGRAPH carries anyway.
+ * - A message that was not streamed (see interpreters/output.ts) goes out whole as an UPDATE at the first flush after
+ *   it is sealed, so with several statements the first tables show while later ones run, as in Zeppelin.
  * - Appended text of one flush is cut into frames of at most APPEND_CHUNK characters.
  */
 import type { ReceiveMap, ResultMessage, ResultType } from '../../protocol';
@@ -36,6 +39,8 @@ export function chunksOf(text: string, size = APPEND_CHUNK): string[] {
 export class OutputRelay implements OutputEvents {
   private readonly appends = new Map<number, string[]>();
   private readonly dirty = new Set<number>();
+  /** Messages complete but never streamed; sent whole with `dirty` unless the run ends first. */
+  private readonly sealedWhole = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   messages: ResultMessage[] = [];
 
@@ -60,7 +65,8 @@ export class OutputRelay implements OutputEvents {
 
   slotStarted(index: number, type: ResultType): void {
     if (!this.enabled) return;
-    this.flush();
+    // Only what must precede this slot's frames; sealed messages wait for the timer, by which the run may be over.
+    this.flush(false);
     this.send('PARAGRAPH_UPDATE_OUTPUT', { noteId: this.noteId, paragraphId: this.paragraphId, index, type, data: '' });
   }
 
@@ -81,6 +87,18 @@ export class OutputRelay implements OutputEvents {
     this.schedule();
   }
 
+  sealed(index: number): void {
+    if (!this.enabled) return;
+    this.sealedWhole.add(index);
+    this.schedule();
+  }
+
+  /** The run ended: pending appends and changes go out; the PARAGRAPH that follows carries the sealed messages. */
+  finish(): void {
+    this.sealedWhole.clear();
+    this.flush();
+  }
+
   private schedule(): void {
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
@@ -88,11 +106,15 @@ export class OutputRelay implements OutputEvents {
     }, BATCH_MS);
   }
 
-  flush(): void {
+  flush(withSealed = true): void {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
+    if (withSealed) {
+      for (const index of this.sealedWhole) this.dirty.add(index);
+      this.sealedWhole.clear();
+    } else if (this.sealedWhole.size > 0) this.schedule();
     const indexes = [...new Set([...this.appends.keys(), ...this.dirty])].sort((a, b) => a - b);
     for (const index of indexes) {
       const parts = this.appends.get(index);

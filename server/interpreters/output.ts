@@ -7,6 +7,8 @@
  *   text at a line start that could still become a marker is held back until the next chunk decides it.
  * - The limit counts bytes per TEXT/TABLE message. On reaching it the message is cut at its last complete line,
  *   an HTML alert message follows and everything after it in the run is dropped.
+ * - A message begun as not streamed (a `%jdbc` table) is not reported while it grows: like Zeppelin's table output
+ *   (table append off), it reaches clients whole, once another message follows it or with the run's result.
  */
 import type { ResultMessage, ResultType } from '../../protocol';
 import type { OutputSink } from './types';
@@ -18,6 +20,8 @@ export interface OutputEvents {
   appended(index: number, text: string): void;
   /** A non-appendable message changed; its whole data is to be re-sent. */
   changed(index: number): void;
+  /** A message that was not streamed is complete; its whole data is to be sent unless the run ends first. */
+  sealed(index: number): void;
 }
 
 const MARKERS: Readonly<Record<string, ResultType>> = {
@@ -49,6 +53,8 @@ export class OutputCollector implements OutputSink {
   private atLineStart = true;
   private pending = '';
   private cut = false;
+  /** The current message was begun as not streamed: appends to it are not reported. */
+  private quiet = false;
 
   constructor(
     private readonly limit: number,
@@ -96,10 +102,11 @@ export class OutputCollector implements OutputSink {
     this.atLineStart = true;
   }
 
-  begin(type: 'TEXT' | 'TABLE'): void {
+  begin(type: 'TEXT' | 'TABLE', streamed = true): void {
     if (this.cut) return;
     this.flushPending();
     this.push({ type, data: '' });
+    this.quiet = !streamed;
     this.atLineStart = true;
   }
 
@@ -125,6 +132,10 @@ export class OutputCollector implements OutputSink {
   }
 
   private push(m: ResultMessage): void {
+    if (this.quiet) {
+      this.quiet = false;
+      this.events.sealed(this.messages.length - 1);
+    }
     this.messages.push(m);
     this.current = m;
     this.currentBytes = Buffer.byteLength(m.data);
@@ -133,6 +144,8 @@ export class OutputCollector implements OutputSink {
 
   private startMessage(type: ResultType): void {
     if (this.current && this.current.data === '') {
+      // An empty message taking a marker's type is written, and streamed, like any marker's message.
+      this.quiet = false;
       this.current.type = type;
       this.events.slotStarted(this.messages.length - 1, type);
       return;
@@ -153,7 +166,7 @@ export class OutputCollector implements OutputSink {
     if (this.currentBytes + bytes <= this.limit) {
       msg.data += text;
       this.currentBytes += bytes;
-      this.events.appended(index, text);
+      if (!this.quiet) this.events.appended(index, text);
       return;
     }
     // Keep what fits, back to the last complete line, then the alert; the rest of the run is dropped.
@@ -161,7 +174,7 @@ export class OutputCollector implements OutputSink {
     keep = keep.slice(0, keep.lastIndexOf('\n') + 1);
     if (keep !== '') {
       msg.data += keep;
-      this.events.appended(index, keep);
+      if (!this.quiet) this.events.appended(index, keep);
     }
     this.push({ type: 'HTML', data: truncationAlert(this.limit) });
     this.events.changed(this.messages.length - 1);

@@ -11,8 +11,11 @@ export interface OutputSink {
   write(text: string): void;
   /** A complete typed message (a rendered table, an image), independent of marker parsing. */
   message(type: ResultType, data: string): void;
-  /** Starts a message of `type` that append() extends, without marker parsing (a table streamed in batches of rows). */
-  begin(type: 'TEXT' | 'TABLE'): void;
+  /**
+   * Starts a message of `type` that append() extends, without marker parsing (a table written in batches of rows).
+   * `streamed` false: clients get it whole rather than appended to as it grows (Zeppelin's table output).
+   */
+  begin(type: 'TEXT' | 'TABLE', streamed?: boolean): void;
   /** Adds to the message begin() started; cut at the output limit like written text. */
   append(text: string): void;
   /** True once the output limit was reached: further writes are dropped. */

@@ -80,6 +80,7 @@ function collect(limit = 1000): { out: OutputCollector; log: string[] } {
     slotStarted: (i, t) => log.push(`start ${i} ${t}`),
     appended: (i, t) => log.push(`append ${i} ${JSON.stringify(t)}`),
     changed: (i) => log.push(`changed ${i}`),
+    sealed: (i) => log.push(`sealed ${i}`),
   };
   return { out: new OutputCollector(limit, events), log };
 }

@@ -122,7 +122,7 @@ describe('completion from the catalog', () => {
 
 describe('TableOutput', () => {
   const collect = () => {
-    const events = { slotStarted: () => undefined, appended: () => undefined, changed: () => undefined };
+    const events = { slotStarted: () => undefined, appended: () => undefined, changed: () => undefined, sealed: () => undefined };
     return new OutputCollector(1_000_000, events);
   };
 
@@ -139,6 +139,24 @@ describe('TableOutput', () => {
     expect(msgs[0].data).toBe('a\tb c\n1\tnull\nx y\tl1 l2 \n3\t3\n');
     expect(msgs[1].data).toContain('<strong>Output is truncated</strong> to 3 rows. Learn more about <strong>common.max_count</strong>');
     expect(msgs[2].data).toBe('Query executed successfully. Affected rows : 7\n');
+  });
+
+  test('a table is sent whole, as Zeppelin sends table output: no appends while rows arrive; sealed once another message follows', () => {
+    const log: string[] = [];
+    const out = new OutputCollector(1_000_000, {
+      slotStarted: (i, t) => log.push(`start ${i} ${t}`),
+      appended: (i) => log.push(`append ${i}`),
+      changed: (i) => log.push(`changed ${i}`),
+      sealed: (i) => log.push(`sealed ${i}`),
+    });
+    const t = new TableOutput(out, 2);
+    t.columns(['a']);
+    t.rows([['1'], ['2']]);
+    expect(log).toEqual(['start 0 TABLE']);
+    t.rows([['3']]);
+    t.end();
+    expect(log).toEqual(['start 0 TABLE', 'sealed 0', 'start 1 HTML', 'changed 1']);
+    expect(out.finish().map((m) => m.data)).toEqual(['a\n1\n2\n', expect.stringContaining('truncated')]);
   });
 
   test('a table is not parsed for display markers: a value "%html <b>" stays a cell', () => {

@@ -3,6 +3,9 @@
  * `null`, tabs and line breaks inside values as spaces) written batch by batch while rows arrive, cut at
  * `common.max_count` rows with Zeppelin's notice; a statement without rows as "Query executed successfully.
  * Affected rows : N".
+ *
+ * The table is not streamed to clients row by row: Zeppelin's interpreters leave table append off, so a JDBC table
+ * reaches the page once, whole (docs/protocol.md 5.5), instead of once in appends and again with the result.
  */
 import { rowsLimitAlert } from '../../output';
 import type { OutputSink } from '../../types';
@@ -23,7 +26,7 @@ export class TableOutput implements ResultConsumer {
 
   columns(names: string[]): void {
     this.end();
-    this.out.begin('TABLE');
+    this.out.begin('TABLE', false);
     this.out.append(`${names.map(clean).join('\t')}\n`);
     this.inTable = true;
     this.rowCount = 0;
