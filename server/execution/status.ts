@@ -35,14 +35,25 @@ export class StatusWriter {
       if (sharedRun(entry, p)) this.broadcasts.lastRuns?.finished(entry, p);
     }
     setParagraphField(p, 'status', status);
-    if (dates.finished) this.history?.record(entry, p);
+    const keepRun = dates.finished ? this.history?.taken(entry, p) : undefined;
     // Inside a sequential run the flag is the sequence's to clear (engine.ts).
     if (dates.finished && !liveRuns.has(entry.id)) this.markEnded(entry);
+    if (!dates.finished) this.saveAll(entry, p);
+    this.broadcasts.paragraph(entry, p);
+    this.broadcasts.jobUpdate([entry.id]);
+    if (!dates.finished) return;
+    // A finished run's results go to the note's file and its history once the frames showing them are out:
+    // serialising a large result holds the event loop for a while, and the page is waiting for those frames.
+    void this.broadcasts.whenWritten().then(() => {
+      keepRun?.();
+      this.saveAll(entry, p);
+    });
+  }
+
+  private saveAll(entry: NoteEntry, p: Paragraph): void {
     this.save(entry);
     // A personal copy (PROTOCOL 5.7) lives in the note's per-user file, not in the note.
     if (personalOwner(p)) this.broadcasts.personal?.save(entry.id).catch((e: unknown) => console.error(`[execution] saving personal copies of ${entry.id} failed:`, e));
-    this.broadcasts.paragraph(entry, p);
-    this.broadcasts.jobUpdate([entry.id]);
   }
 
   /**

@@ -119,7 +119,15 @@ export class ResultHistory {
 
   /** Called at every status change; keeps the run when it just ended. */
   record(entry: NoteEntry, p: Paragraph): void {
-    if (!p.status || !TERMINAL.has(p.status) || this.max === 0 || !this.notebook.get(entry.id)) return;
+    this.taken(entry, p)?.();
+  }
+
+  /**
+   * The run as it ended, taken now; keeping it (sizing it, writing the file) is the function returned, which the
+   * caller may run a little later. Undefined when there is nothing to keep.
+   */
+  taken(entry: NoteEntry, p: Paragraph): (() => void) | undefined {
+    if (!p.status || !TERMINAL.has(p.status) || this.max === 0 || !this.notebook.get(entry.id)) return undefined;
     const owner = personalOwner(p);
     const run: StoredRun = {
       id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
@@ -131,11 +139,14 @@ export class ResultHistory {
       ...(p.results ? { results: structuredClone(p.results) } : {}),
       ...(owner ? { personal: true } : {}),
     };
-    const kept = this.keptOf(entry.id);
-    kept.runs.push(run);
-    kept.sizes.push(sizeOf(run));
-    this.trim(kept, p.id);
-    this.save(entry.id).catch((e: unknown) => console.error(`[history] saving the result history of ${entry.id} failed:`, e));
+    return () => {
+      if (!this.notebook.get(entry.id)) return;
+      const kept = this.keptOf(entry.id);
+      kept.runs.push(run);
+      kept.sizes.push(sizeOf(run));
+      this.trim(kept, run.paragraphId);
+      this.save(entry.id).catch((e: unknown) => console.error(`[history] saving the result history of ${entry.id} failed:`, e));
+    };
   }
 
   /** The per-paragraph count, then the per-note byte cap (oldest runs of the note first). */

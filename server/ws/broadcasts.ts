@@ -125,6 +125,11 @@ export class Broadcasts {
     else this.connections.toRoom(entry.id, op, data);
   }
 
+  /** Resolves once the frames sent so far are written out (or after a short while): see ConnectionManager.whenWritten. */
+  whenWritten(): Promise<void> {
+    return this.connections.whenWritten();
+  }
+
   /** NOTE_UPDATED to the note's room, e.g. after the scheduler recorded a run in `info.cronHistory`. */
   noteUpdated(entry: NoteEntry): void {
     this.connections.toRoom(entry.id, 'NOTE_UPDATED', { name: nameOf(entry.path), config: entry.note.config ?? {}, info: this.wsNote(entry).info ?? {} });

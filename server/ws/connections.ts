@@ -19,6 +19,9 @@ export const JOB_MANAGER_ROOM = 'JOB_MANAGER_PAGE';
 /** Default of `zeppelin.websocket.max.buffered.bytes` (ours): bytes a socket may have waiting before it is cut off. */
 export const DEFAULT_MAX_BUFFERED = 32 * 1024 * 1024;
 
+/** How long ConnectionManager.whenWritten waits at most for connections that read slowly or not at all. */
+const WRITTEN_WAIT_MS = 2000;
+
 /** A frame encoded once for several connections. */
 const encoded = <K extends ReceiveOp>(op: K, data: ReceiveMap[K], msgId?: string): Buffer => Buffer.from(encodeServerFrame(op, data, msgId));
 
@@ -37,6 +40,8 @@ export class Connection implements PacedSink {
   private unsentBytes = 0;
   /** The largest frame waiting since the connection last caught up: one frame may exceed the limit by itself. */
   private largestWaiting = 0;
+  /** Called once every frame handed over so far is written to the socket (or the socket is gone). */
+  private readonly onWritten: (() => void)[] = [];
 
   constructor(
     readonly id: number,
@@ -60,6 +65,7 @@ export class Connection implements PacedSink {
       this.waitingBytes = 0;
       // Not a close handshake: that would wait behind the very bytes the peer does not read.
       this.socket.terminate();
+      this.notifyWritten();
       return;
     }
     this.largestWaiting = Math.max(this.largestWaiting, bytes.length);
@@ -77,7 +83,23 @@ export class Connection implements PacedSink {
     this.socket.send(bytes, { binary: false }, () => {
       this.unsentBytes -= bytes.length;
       if (this.unsentBytes + this.waitingBytes === 0) this.largestWaiting = 0;
+      this.notifyWritten();
     });
+  }
+
+  /** Runs `fn` once the frames handed to this connection so far are written to its socket, or the socket is gone. */
+  whenWritten(fn: () => void): void {
+    if (this.written()) fn();
+    else this.onWritten.push(fn);
+  }
+
+  private written(): boolean {
+    return this.socket.readyState !== WebSocket.OPEN || (this.waiting.length === 0 && this.unsentBytes === 0);
+  }
+
+  /** Also called when the connection is gone, so that nobody waits for frames that will never be written. */
+  notifyWritten(): void {
+    if (this.onWritten.length > 0 && this.written()) for (const fn of this.onWritten.splice(0)) fn();
   }
 
   writeNext(): number {
@@ -127,6 +149,7 @@ export class ConnectionManager {
   remove(conn: Connection): void {
     this.conns.delete(conn);
     this.leave(conn);
+    conn.notifyWritten();
   }
 
   count(): number {
@@ -181,6 +204,24 @@ export class ConnectionManager {
     const status = members.length > 1;
     const users = status ? [...new Set(members.map((c) => c.user ?? 'anonymous'))] : undefined;
     this.toRoom(room, 'COLLABORATIVE_MODE_STATUS', users ? { status, users } : { status });
+  }
+
+  /**
+   * Resolves once every frame handed to the connections so far is written to their sockets, or after `maxMs`: for
+   * work that can wait a moment (writing a large result to disk) and would otherwise hold back the frames showing it.
+   */
+  whenWritten(maxMs = WRITTEN_WAIT_MS): Promise<void> {
+    return new Promise((resolve) => {
+      let left = this.conns.size + 1;
+      const timer = setTimeout(resolve, maxMs);
+      const one = (): void => {
+        if (--left > 0) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      for (const c of this.conns) c.whenWritten(one);
+      one();
+    });
   }
 
   toRoom<K extends ReceiveOp>(room: string, op: K, data: ReceiveMap[K], opts: RoomOptions = {}): void {
