@@ -6,6 +6,8 @@
  */
 import { chunksOf } from '../../server/execution/stream';
 import { SendPacer, type PacedSink } from '../../server/ws/pacer';
+import { ConnectionManager } from '../../server/ws/connections';
+import type WebSocket from 'ws';
 import { Client, startTestServer, type TestServer } from './helpers/harness';
 import { newNote, run, textOf } from './helpers/exec';
 
@@ -67,6 +69,58 @@ describe('SendPacer', () => {
     expect(pacer.take(8)).toBe(false);
     const fresh = new SendPacer(10);
     expect(fresh.take(50)).toBe(true);
+  });
+});
+
+describe('ConnectionManager.whenWritten', () => {
+  /** A socket that holds every frame's write callback until the test lets it go. */
+  const socket = () => {
+    const pending: (() => void)[] = [];
+    const ws = { readyState: 1, send: (_b: Buffer, _o: unknown, cb: () => void) => pending.push(cb), terminate: () => undefined };
+    return { ws: ws as unknown as WebSocket, pending };
+  };
+
+  test('waits until the frames handed over so far are written to every socket; with none waiting, at once', async () => {
+    const manager = new ConnectionManager(false);
+    const a = socket();
+    const b = socket();
+    const ca = manager.create(a.ws);
+    manager.create(b.ws);
+    let done = false;
+    void manager.whenWritten().then(() => {
+      done = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(true);
+
+    done = false;
+    ca.sendRaw('{"op":"PARAGRAPH"}');
+    void manager.whenWritten().then(() => {
+      done = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    a.pending.shift()?.();
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(true);
+  });
+
+  test('a connection that goes away is not waited for', async () => {
+    const manager = new ConnectionManager(false);
+    const a = socket();
+    const ca = manager.create(a.ws);
+    ca.sendRaw('{"op":"NOTE"}');
+    let done = false;
+    void manager.whenWritten().then(() => {
+      done = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    // Closed with the frame never written (a closed socket calls no callback for frames it was not given).
+    (a.ws as unknown as { readyState: number }).readyState = 3;
+    manager.remove(ca);
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(true);
   });
 });
 
