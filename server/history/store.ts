@@ -41,12 +41,28 @@ interface StoredRun extends HistoryRun {
 }
 
 interface Kept {
+  /** The runs without their results, oldest first. */
   runs: StoredRun[];
-  /** Serialized size of each run, parallel to `runs`. */
+  /**
+   * Each run as written to the file, results included, parallel to `runs`: a write joins these instead of
+   * serialising every kept result again, and memory holds each result once.
+   */
+  jsons: string[];
+  /** Byte size of each of `jsons`. */
   sizes: number[];
 }
 
-const sizeOf = (run: StoredRun): number => Buffer.byteLength(JSON.stringify(run), 'utf8');
+function keptOfRuns(runs: StoredRun[]): Kept {
+  const jsons = runs.map((r) => JSON.stringify(r));
+  return { runs: runs.map(({ results: _results, ...rest }) => rest), jsons, sizes: jsons.map((j) => Buffer.byteLength(j, 'utf8')) };
+}
+
+/** A copy of JSON-like data sharing its strings, which are immutable: a large result's text is not copied. */
+function copyOf<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(copyOf) as T;
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copyOf(x)])) as T;
+  return v;
+}
 
 const summaryOf = (r: StoredRun): HistoryRunSummary => ({
   id: r.id, paragraphId: r.paragraphId, user: r.user, status: r.status,
@@ -59,6 +75,12 @@ const isRun = (x: unknown): x is StoredRun => {
   return typeof r === 'object' && r !== null && typeof r.id === 'string' && typeof r.paragraphId === 'string'
     && typeof r.user === 'string' && typeof r.status === 'string';
 };
+
+function dropRun(kept: Kept, i: number): void {
+  kept.runs.splice(i, 1);
+  kept.jsons.splice(i, 1);
+  kept.sizes.splice(i, 1);
+}
 
 export class ResultHistory {
   private readonly notes = new Map<string, Kept>();
@@ -93,8 +115,7 @@ export class ResultHistory {
     let kept = this.notes.get(noteId);
     if (kept) this.notes.delete(noteId);
     else {
-      const runs = this.load(noteId);
-      kept = { runs, sizes: runs.map(sizeOf) };
+      kept = keptOfRuns(this.load(noteId));
     }
     // Most recently used last, so memory holds the histories in use, not every note's ever touched.
     this.notes.set(noteId, kept);
@@ -136,14 +157,16 @@ export class ResultHistory {
       status: p.status,
       ...(p.dateStarted !== undefined ? { dateStarted: p.dateStarted } : {}),
       ...(p.dateFinished !== undefined ? { dateFinished: p.dateFinished } : {}),
-      ...(p.results ? { results: structuredClone(p.results) } : {}),
+      ...(p.results ? { results: copyOf(p.results) } : {}),
       ...(owner ? { personal: true } : {}),
     };
     return () => {
       if (!this.notebook.get(entry.id)) return;
       const kept = this.keptOf(entry.id);
-      kept.runs.push(run);
-      kept.sizes.push(sizeOf(run));
+      const one = keptOfRuns([run]);
+      kept.runs.push(...one.runs);
+      kept.jsons.push(...one.jsons);
+      kept.sizes.push(...one.sizes);
       this.trim(kept, run.paragraphId);
       this.save(entry.id).catch((e: unknown) => console.error(`[history] saving the result history of ${entry.id} failed:`, e));
     };
@@ -151,10 +174,7 @@ export class ResultHistory {
 
   /** The per-paragraph count, then the per-note byte cap (oldest runs of the note first). */
   private trim(kept: Kept, paragraphId: string): void {
-    const drop = (i: number): void => {
-      kept.runs.splice(i, 1);
-      kept.sizes.splice(i, 1);
-    };
+    const drop = (i: number): void => dropRun(kept, i);
     let count = kept.runs.filter((r) => r.paragraphId === paragraphId).length;
     for (let i = 0; count > this.max && i < kept.runs.length;) {
       if (kept.runs[i].paragraphId === paragraphId) {
@@ -182,9 +202,11 @@ export class ResultHistory {
 
   /** One run with its results, if `user` may see it. */
   run(entry: NoteEntry, paragraphId: string, runId: string, user: string): HistoryRun | undefined {
-    const found = this.keptOf(entry.id).runs.find((r) => r.id === runId && r.paragraphId === paragraphId);
-    if (!found || !this.visible(entry, user)(found)) return undefined;
-    return { ...summaryOf(found), ...(found.results ? { results: found.results } : {}) };
+    const kept = this.keptOf(entry.id);
+    const i = kept.runs.findIndex((r) => r.id === runId && r.paragraphId === paragraphId);
+    if (i < 0 || !this.visible(entry, user)(kept.runs[i])) return undefined;
+    const { results } = JSON.parse(kept.jsons[i]) as StoredRun;
+    return { ...summaryOf(kept.runs[i]), ...(results ? { results } : {}) };
   }
 
   /** Bytes the note's history takes (for tests and diagnostics). */
@@ -214,11 +236,10 @@ export class ResultHistory {
     // Runs of deleted paragraphs are dropped here rather than on every removal.
     const present = new Set(entry.note.paragraphs.map((p) => p.id));
     for (let i = kept.runs.length - 1; i >= 0; i--) {
-      if (present.has(kept.runs[i].paragraphId)) continue;
-      kept.runs.splice(i, 1);
-      kept.sizes.splice(i, 1);
+      if (!present.has(kept.runs[i].paragraphId)) dropRun(kept, i);
     }
     ensureSideFolder(this.dir);
-    await atomicWrite(this.fileOf(noteId), `${JSON.stringify({ version: FILE_VERSION, noteId, runs: kept.runs })}\n`);
+    // The JSON text of { version, noteId, runs }, from the runs' own JSON.
+    await atomicWrite(this.fileOf(noteId), `{"version":${FILE_VERSION},"noteId":${JSON.stringify(noteId)},"runs":[${kept.jsons.join(',')}]}\n`);
   }
 }
