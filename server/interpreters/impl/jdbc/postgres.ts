@@ -1,6 +1,7 @@
 /**
  * PostgreSQL through `pg`: one pg.Pool per user, statements read through a cursor (pg-cursor) in batches, so a large
- * result never sits in memory as rows and as table text at once.
+ * result never sits in memory as rows and as table text at once. The next batch is asked for before the current one
+ * is turned into table text, so the database and the server work at the same time.
  *
  * Notes:
  * - Every value keeps PostgreSQL's own text form (numeric, int8, arrays, json, bytea as `\x…`); dates and times are
@@ -82,9 +83,10 @@ class PgConnection implements DbConnection {
     try {
       let read = 0;
       let described = false;
+      let want = Math.min(BATCH_ROWS, maxRows + 1);
+      let next = readBatch(cursor, want);
       for (;;) {
-        const want = Math.min(BATCH_ROWS, maxRows + 1 - read);
-        const { rows, result } = await readBatch(cursor, want);
+        const { rows, result } = await next;
         if (!described) {
           described = true;
           if (result.fields.length === 0) {
@@ -95,8 +97,20 @@ class PgConnection implements DbConnection {
           into.columns(result.fields.map((f) => f.name));
         }
         read += rows.length;
+        const last = rows.length < want || read > maxRows;
+        if (!last) {
+          // Asked for before this batch is handed over, so the database produces the next one meanwhile.
+          want = Math.min(BATCH_ROWS, maxRows + 1 - read);
+          next = readBatch(cursor, want);
+          next.catch(ignoreError);
+        }
         const more = rows.length > 0 && into.rows(rows);
-        if (!more || rows.length < want || read > maxRows) break;
+        if (last) break;
+        if (!more) {
+          // The batch under way is read, and dropped, before the cursor closes.
+          await next;
+          break;
+        }
       }
     } catch (e) {
       // After an error the cursor has already ended its portal; closing it again would wait forever.
