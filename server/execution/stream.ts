@@ -106,7 +106,7 @@ export class OutputRelay implements OutputEvents {
     }, BATCH_MS);
   }
 
-  flush(withSealed = true): void {
+  private flush(withSealed = true): void {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
