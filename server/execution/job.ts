@@ -121,6 +121,7 @@ export class ParagraphJob implements QueuedJob {
         write: (t) => out.write(mask(t)),
         message: (type, data) => out.message(type, mask(data)),
         begin: (type, streamed) => out.begin(type, streamed),
+        seal: () => out.seal(),
         append: (t) => out.append(mask(t)),
         get truncated() { return out.truncated; },
       };

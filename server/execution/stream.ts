@@ -8,8 +8,8 @@
  *   for an index before that index's UPDATE.
  * - finish() runs before the final PARAGRAPH, which carries the authoritative results: what is pending goes out,
  *   except whole messages that were never streamed (a `%jdbc` table), which the PARAGRAPH carries anyway.
- * - A message that was not streamed (see interpreters/output.ts) goes out whole as an UPDATE at the first flush after
- *   it is sealed, so with several statements the first tables show while later ones run, as in Zeppelin.
+ * - A message that was not streamed (see interpreters/output.ts) goes out whole as an UPDATE at the first timed flush
+ *   after it is sealed, so with several statements the first tables show while later ones run, as in Zeppelin.
  * - Appended text of one flush is cut into frames of at most APPEND_CHUNK characters.
  */
 import type { ReceiveMap, ResultMessage, ResultType } from '../../protocol';

@@ -8,7 +8,8 @@
  * - The limit counts bytes per TEXT/TABLE message. On reaching it the message is cut at its last complete line,
  *   an HTML alert message follows and everything after it in the run is dropped.
  * - A message begun as not streamed (a `%jdbc` table) is not reported while it grows: like Zeppelin's table output
- *   (table append off), it reaches clients whole, once another message follows it or with the run's result.
+ *   (table append off), it reaches clients whole, once it is sealed (complete, or another message follows it) or
+ *   with the run's result.
  */
 import type { ResultMessage, ResultType } from '../../protocol';
 import type { OutputSink } from './types';
@@ -110,6 +111,12 @@ export class OutputCollector implements OutputSink {
     this.atLineStart = true;
   }
 
+  seal(): void {
+    if (!this.quiet) return;
+    this.quiet = false;
+    this.events.sealed(this.messages.length - 1);
+  }
+
   append(text: string): void {
     if (this.cut || text === '') return;
     this.appendText(text);
@@ -132,10 +139,7 @@ export class OutputCollector implements OutputSink {
   }
 
   private push(m: ResultMessage): void {
-    if (this.quiet) {
-      this.quiet = false;
-      this.events.sealed(this.messages.length - 1);
-    }
+    this.seal();
     this.messages.push(m);
     this.current = m;
     this.currentBytes = Buffer.byteLength(m.data);

@@ -16,6 +16,8 @@ export interface OutputSink {
    * `streamed` false: clients get it whole rather than appended to as it grows (Zeppelin's table output).
    */
   begin(type: 'TEXT' | 'TABLE', streamed?: boolean): void;
+  /** The message begin() started is complete: one not streamed goes to clients whole at the next flush. */
+  seal(): void;
   /** Adds to the message begin() started; cut at the output limit like written text. */
   append(text: string): void;
   /** True once the output limit was reached: further writes are dropped. */

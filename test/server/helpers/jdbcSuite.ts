@@ -22,6 +22,8 @@ interface Dialect {
   missingTable: RegExp;
   series(n: number): string;
   sleep: string;
+  /** A statement that takes a second and a half, longer than the output's 100 ms flush. */
+  pause: string;
   /** Superuser query: one row per session still running `sleep`. */
   runningSleeps: string;
   /** Superuser query: one row per open connection of database user `analyst`. */
@@ -56,6 +58,7 @@ SELECT a, s FROM m ORDER BY a; /* a block; comment */ SELECT count(*) AS c FROM 
     missingTable: /^ERROR: relation "nope" does not exist\n {2}Position: 16\n$/,
     series: (n) => `SELECT n FROM generate_series(1, ${n}) AS n`,
     sleep: 'SELECT pg_sleep(600)',
+    pause: 'SELECT pg_sleep(1.5) AS slept',
     runningSleeps: "SELECT pid FROM pg_stat_activity WHERE query LIKE '%pg_sleep(600)%' AND pid <> pg_backend_pid()",
     analystSessions: "SELECT pid FROM pg_stat_activity WHERE usename = 'analyst'",
     bigTable: 'CREATE TABLE big AS SELECT g AS id, md5(g::text) AS h, g * 1.5 AS x, now() AS t, g % 2 = 0 AS even FROM generate_series(1, 150000) AS g',
@@ -86,6 +89,7 @@ SELECT a, \`s\` FROM m ORDER BY a; /* a block; comment */ SELECT count(*) AS c F
     missingTable: new RegExp(`^Table '${DATABASE}\\.nope' doesn't exist\n$`),
     series: (n) => `SELECT seq AS n FROM seq_1_to_${n}`,
     sleep: 'SELECT sleep(600)',
+    pause: 'SELECT sleep(1.5) AS slept',
     runningSleeps: "SELECT id FROM information_schema.processlist WHERE info LIKE '%sleep(600)%' AND id <> connection_id()",
     analystSessions: "SELECT id FROM information_schema.processlist WHERE user = 'analyst'",
     bigTable: 'CREATE TABLE big AS SELECT seq AS id, md5(seq) AS h, seq * 1.5 AS x, now() AS t, seq % 2 = 0 AS even FROM seq_1_to_150000',
@@ -210,6 +214,15 @@ export function describeJdbc(kind: DbKind): void {
       expect(types(msgs)).toEqual(['TABLE', 'HTML']);
       expect(msgs[0].data).toBe('n\n1\n2\n3\n4\n5\n');
       expect(msgs[1].data).toContain('<strong>Output is truncated</strong> to 5 rows. Learn more about <strong>common.max_count</strong>');
+    });
+
+    test('a table shows whole while a later statement still runs: one output update, never appends', async () => {
+      const r = await run(a, pid, `%db\n${d.series(3)};\n${d.pause}`);
+      expect(r.final.status).toBe('FINISHED');
+      const output = r.frames.filter((f) => f.op === 'PARAGRAPH_APPEND_OUTPUT' || f.op === 'PARAGRAPH_UPDATE_OUTPUT').map((f) => [f.op, f.data.index, f.data.data]);
+      // The first table went out whole once the second statement began, before the run's end.
+      expect(output).toContainEqual(['PARAGRAPH_UPDATE_OUTPUT', 0, 'n\n1\n2\n3\n']);
+      expect(output.filter(([op]) => op === 'PARAGRAPH_APPEND_OUTPUT')).toEqual([]);
     });
 
     test('default.precode runs once on each new connection, default.statementPrecode before every run', async () => {

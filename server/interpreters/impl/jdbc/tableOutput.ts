@@ -58,6 +58,8 @@ export class TableOutput implements ResultConsumer {
 
   /** Closes the current table, adding the notice when rows were left out. */
   end(): void {
+    // Complete: with more statements to come, clients get it now, as Zeppelin sends each statement's table.
+    if (this.inTable) this.out.seal();
     if (this.inTable && this.rowCount > this.maxRows) this.out.message('HTML', rowsLimitAlert(this.maxRows, MAX_COUNT_PROPERTY));
     this.inTable = false;
   }
