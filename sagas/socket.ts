@@ -58,7 +58,7 @@ function* readInbox(inbox: EventChannel<SocketEvent>, live: Liveness, deps: Saga
     if (ev.kind === 'close') return ev.code;
     const decoded = decodeServerFrame(ev.raw);
     if (!heard(live, decoded.ok ? decoded.frame.op : undefined, deps.now())) continue;
-    if (decoded.ok) yield put(actionForFrame(decoded.frame));
+    if (decoded.ok) yield put(actionForFrame(decoded.frame, ev.raw.length));
     else if (decoded.error.reason === 'unknown-op' && decoded.error.op) yield put(wsUnknownOp({ op: decoded.error.op, data: decoded.error.data }));
     else yield put(connection.badFrame(decoded.error));
   }

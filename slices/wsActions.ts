@@ -10,6 +10,8 @@ import { RECEIVE_OPS, SEND_OPS, type ReceiveOp, type SendOp } from '../protocol/
 
 export interface InMeta {
   msgId?: string;
+  /** Characters of the frame's text: what the action log counts it as, instead of writing the action out again. */
+  frameLength?: number;
 }
 
 type InCreator<K extends ReceiveOp> = PayloadActionCreator<ReceiveMap[K], `ws/${K}`, (data: ReceiveMap[K], msgId?: string) => { payload: ReceiveMap[K]; meta: InMeta }>;
@@ -51,8 +53,15 @@ export const isQueuedSend = (a: unknown): a is WsSendAction =>
 
 export const opOfSend = (a: WsSendAction): SendOp => a.type.slice(WS_SEND_PREFIX.length) as SendOp;
 
-/** Turns a decoded server frame into its action. */
-export function actionForFrame(frame: ServerFrame): WsInAction {
+/** Turns a decoded server frame into its action; `frameLength` is the length of the text it was decoded from. */
+export function actionForFrame(frame: ServerFrame, frameLength?: number): WsInAction {
   const creator = wsIn[frame.op] as (data: unknown, msgId?: string) => WsInAction;
-  return creator(frame.data, frame.msgId);
+  const action = creator(frame.data, frame.msgId);
+  return frameLength === undefined ? action : { ...action, meta: { ...action.meta, frameLength } } as WsInAction;
+}
+
+/** The frame length an inbound action carries (actionForFrame), if any. */
+export function frameLengthOf(action: UnknownAction): number | undefined {
+  const n = (action.meta as InMeta | undefined)?.frameLength;
+  return typeof n === 'number' ? n : undefined;
 }

@@ -4,12 +4,17 @@ import { Provider } from 'react-redux';
 import { App } from './App';
 import { browserDeps } from './app/browserDeps';
 import { makeStore } from './app/store';
+import { idleBudget } from './app/workBudget';
 import { HeliumContext } from './helium/HeliumContext';
 import './styles.css';
 
 const deps = browserDeps();
-// The log's work for a large action (a note of thousands of paragraphs) waits until the page is drawn.
-const { store } = makeStore({ deps, app: navigator.userAgent, deferLogWork: (work) => requestIdleCallback(work, { timeout: 1000 }) });
+// The log's work for a large action (a note of thousands of paragraphs) waits until the page is drawn, and is cut
+// into idle slices short enough not to hold up input.
+const { store } = makeStore({
+  deps, app: navigator.userAgent,
+  deferLogWork: (work) => requestIdleCallback((deadline) => work(idleBudget(deadline)), { timeout: 1000 }),
+});
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -15,15 +15,20 @@
  * - With `defer`, the work per action (redaction, size, digest, checkpoints) runs when the page is idle rather than
  *   inside the dispatch: a note of thousands of paragraphs is drawn first. The actions waiting for it keep the states
  *   before and after them, so at most MAX_PENDING wait (then the dispatch does it), and every read does it first.
+ *   Each idle callback works within its budget (workBudget.ts), so a large action's work is spread over several
+ *   short tasks rather than one long one.
  * - Secrets are redacted at capture (redact.ts): entries, start state, checkpoints and the end state are all
  *   redacted, and checksums are taken of redacted states, so a replay of the file agrees with them.
  */
 import { isAction, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../slices/rootReducer';
 import { DEFAULT_ACTION_LOG_LIMITS, type ActionLogLimits, type ActionLogStats } from '../../slices/ui';
-import { createRedactor } from './redact';
+import { frameLengthOf } from '../../slices/wsActions';
+import { createJsonSizer, type JsonSizer } from './jsonSize';
+import { createRedactor, type Redactor } from './redact';
 import { diffState, applyDelta, type Change } from './stateDelta';
-import { createHasher } from './stateHash';
+import { createHasher, type StateHasher } from './stateHash';
+import { isOutOfTime, type WorkBudget } from './workBudget';
 
 export interface LogEntry {
   seq: number;
@@ -60,10 +65,17 @@ export interface ActionLog<S> {
 /** Actions between two checkpoints: the granularity of eviction and of replay checks. */
 export const CHECKPOINT_EVERY = 100;
 
-const jsonSize = (v: unknown): number => (v === undefined ? 0 : JSON.stringify(v).length);
-
 /** Actions whose log work may wait for an idle moment; each keeps its states alive until then. */
 const MAX_PENDING = 16;
+
+/** What the log keeps of an action once its work is done. */
+interface Worked {
+  action: UnknownAction;
+  bytes: number;
+  digest: number;
+  /** Set on every CHECKPOINT_EVERY-th action. */
+  checkpoint?: { state: unknown; delta: Change | undefined; checksum: number; bytes: number };
+}
 
 /** An action taken but not yet worked into the log: as dispatched, with the state it met and the state it left. */
 interface Pending {
@@ -71,6 +83,36 @@ interface Pending {
   action: UnknownAction;
   before: RootState;
   after?: unknown;
+  /** The steps done so far: a step cut short by its budget is done again, past what its walk remembers. */
+  done: Partial<Worked> & { state?: unknown; delta?: { change: Change | undefined }; checksum?: number; deltaBytes?: number };
+}
+
+interface Tools {
+  redactor: Redactor;
+  sizer: JsonSizer;
+  digester: StateHasher;
+  checksummer: StateHasher;
+}
+
+/**
+ * The log's work for one action, step by step (redaction, size, digest, and at a checkpoint the delta from
+ * `previous`, the checksum and the delta's size). Each step's result is kept on the pending action, so when the
+ * budget runs out (OUT_OF_TIME) the next idle callback goes on from the step it stopped in. An inbound frame is
+ * counted by its text's length, which the socket saga knows: writing a frame of megabytes out again cost most of
+ * this work.
+ */
+function workOut(p: Pending, t: Tools, every: number, previous: unknown, budget?: WorkBudget): Worked {
+  const d = p.done;
+  d.action ??= t.redactor.action(p.action, p.before, budget);
+  d.bytes ??= frameLengthOf(p.action) ?? t.sizer.size(d.action, budget);
+  d.state ??= t.redactor.state(p.after, budget);
+  d.digest ??= t.digester.hash(d.state, budget);
+  const worked: Worked = { action: d.action, bytes: d.bytes, digest: d.digest };
+  if ((p.entry.seq + 1) % every !== 0) return worked;
+  d.delta ??= { change: diffState(previous, d.state) };
+  d.checksum ??= t.checksummer.hash(d.state, budget);
+  d.deltaBytes ??= t.sizer.size(d.delta.change, budget);
+  return { ...worked, checkpoint: { state: d.state, delta: d.delta.change, checksum: d.checksum, bytes: d.deltaBytes } };
 }
 
 /**
@@ -79,34 +121,45 @@ interface Pending {
  * action arrives (the state then is the state after it) or when its own dispatch returns, whichever comes first.
  * Finished ones are worked in at once, or later through `defer` (at most MAX_PENDING wait), or by `settle`: a read
  * while an action is still being dispatched (the download saga runs inside its own action's dispatch) finishes the
- * open one with the state now, since nothing can have changed it but another action.
+ * open one with the state now, since nothing can have changed it but another action. Deferred work runs within the
+ * budget its idle callback gives; what is left waits for the next one.
  */
-function createQueue(work: (p: Pending) => void, getState: () => (() => unknown) | null, defer?: (run: () => void) => void) {
+function createQueue(work: (p: Pending, budget?: WorkBudget) => void, getState: () => (() => unknown) | null, defer?: Defer) {
   let open: Pending | null = null;
-  let pending: Pending[] = [];
+  const pending: Pending[] = [];
   let scheduled = false;
-  const drain = (): void => {
-    const ready = pending;
-    pending = [];
-    for (const p of ready) work(p);
+  const schedule = (): void => {
+    if (scheduled || !defer) return;
+    scheduled = true;
+    defer((budget) => {
+      scheduled = false;
+      settle(budget);
+    });
   };
-  const settle = (): void => {
+  const drain = (budget?: WorkBudget): void => {
+    while (pending.length > 0 && pending[0] !== open) {
+      try {
+        work(pending[0], budget);
+      } catch (e) {
+        if (isOutOfTime(e)) return schedule();
+        // A failure is not retried forever: the action is left out of the log.
+        pending.shift();
+        throw e;
+      }
+      pending.shift();
+    }
+  };
+  function settle(budget?: WorkBudget): void {
     const current = getState();
     if (open && current) finish(current());
-    if (open === null) drain();
-  };
+    if (open === null) drain(budget);
+  }
   function finish(state: unknown): void {
     if (!open) return;
     open.after = state;
     open = null;
     if (!defer || pending.length >= MAX_PENDING) drain();
-    else if (!scheduled) {
-      scheduled = true;
-      defer(() => {
-        scheduled = false;
-        settle();
-      });
-    }
+    else schedule();
   }
   return {
     take(p: Pending): Pending {
@@ -116,21 +169,23 @@ function createQueue(work: (p: Pending) => void, getState: () => (() => unknown)
     },
     isOpen: (p: Pending): boolean => open === p,
     finish,
-    settle,
+    settle: (): void => settle(),
   };
 }
+
+/** Runs the work later, with the budget of the moment it runs in (none: the work runs to its end). */
+type Defer = (work: (budget?: WorkBudget) => void) => void;
 
 export function createActionLog<S = RootState>(opts: {
   now?: () => number; limits?: ActionLogLimits; checkpointEvery?: number;
   /** Runs `work` later (when the page is idle); without it, every action is logged inside its dispatch. */
-  defer?: (work: () => void) => void;
+  defer?: Defer;
 } = {}): ActionLog<S> {
   const now = opts.now ?? Date.now;
   const every = opts.checkpointEvery ?? CHECKPOINT_EVERY;
   let limits = opts.limits ?? DEFAULT_ACTION_LOG_LIMITS;
   const redactor = createRedactor();
-  const digester = createHasher(false);
-  const checksummer = createHasher(true);
+  const tools: Tools = { redactor, sizer: createJsonSizer(), digester: createHasher(false), checksummer: createHasher(true) };
   // Entries from `head` on are kept; the array is compacted now and then rather than shifted per eviction.
   let list: LogEntry[] = [];
   let head = 0;
@@ -142,14 +197,6 @@ export function createActionLog<S = RootState>(opts: {
   let getState: (() => unknown) | null = null;
 
   const count = () => list.length - head;
-
-  function checkpoint(state: unknown, at: number): void {
-    const delta = diffState(lastCheckpointState, state);
-    const cp = { seq: at, checksum: checksummer.hash(state), delta, bytes: jsonSize(delta) };
-    cps.push(cp);
-    bytes += cp.bytes;
-    lastCheckpointState = state;
-  }
 
   /** Drops the oldest checkpoint's span; false when only the open span is left. */
   function evictOldest(): boolean {
@@ -173,14 +220,16 @@ export function createActionLog<S = RootState>(opts: {
     while ((count() > limits.maxEntries || bytes > limits.maxBytes) && evictOldest());
   }
 
-  const queue = createQueue((p) => {
-    const entry = p.entry;
-    entry.action = redactor.action(p.action, p.before);
-    entry.bytes = jsonSize(entry.action);
-    bytes += entry.bytes;
-    const after = redactor.state(p.after);
-    entry.digest = digester.hash(after);
-    if ((entry.seq + 1) % every === 0) checkpoint(after, entry.seq);
+  const queue = createQueue((p, budget) => {
+    const worked = workOut(p, tools, every, lastCheckpointState, budget);
+    Object.assign(p.entry, { action: worked.action, bytes: worked.bytes, digest: worked.digest });
+    bytes += worked.bytes;
+    const cp = worked.checkpoint;
+    if (cp) {
+      cps.push({ seq: p.entry.seq, checksum: cp.checksum, delta: cp.delta, bytes: cp.bytes });
+      bytes += cp.bytes;
+      lastCheckpointState = cp.state;
+    }
     enforce();
   }, () => getState, opts.defer);
 
@@ -196,7 +245,7 @@ export function createActionLog<S = RootState>(opts: {
     // Until its work is done, the entry holds no action: only the redacted copy is ever handed out.
     const entry: LogEntry = { seq: seq++, at: now(), action: { type: '' }, digest: 0, bytes: 0 };
     list.push(entry);
-    const taken = queue.take({ entry, action: action as UnknownAction, before });
+    const taken = queue.take({ entry, action: action as UnknownAction, before, done: {} });
     const result = next(action);
     if (queue.isOpen(taken)) queue.finish(api.getState());
     return result;

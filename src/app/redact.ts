@@ -15,11 +15,14 @@
  *   from the redacted start state reaches the redacted end state, and checksums agree.
  * - Login passwords and typed credential passwords travel in non-enumerable fields, which no copy keeps; the ticket
  *   never enters the store.
- * - Untouched parts are shared with the original (a redacted copy costs only the paths it changed); states are
- *   remembered by identity, so redacting the next state costs only what the last action replaced.
+ * - Untouched parts are shared with the original (a redacted copy costs only the paths it changed); states and
+ *   actions are remembered by identity (a node's redaction depends on the node alone), so redacting the next state
+ *   costs only what the last action replaced, and a NOTE's paragraphs, stored as they came, are walked once.
+ * - With a work budget a walk stops when it is spent (workBudget.ts) and is resumed by redacting the same value again.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../slices/rootReducer';
+import { checkBudget, type WorkBudget } from './workBudget';
 
 export const REDACTED = '[redacted]';
 
@@ -86,26 +89,26 @@ function maskNode(o: Obj): Obj {
 }
 
 export interface Redactor {
-  /** The state with its secrets masked (remembered by identity). */
-  state<S>(s: S): S;
+  /** The state with its secrets masked (remembered by identity). Stops with OUT_OF_TIME when `budget` is spent. */
+  state<S>(s: S, budget?: WorkBudget): S;
   /** The action as the log keeps it, given the state it is applied to. */
-  action(a: UnknownAction, before: RootState): UnknownAction;
+  action(a: UnknownAction, before: RootState, budget?: WorkBudget): UnknownAction;
 }
 
 export function createRedactor(): Redactor {
   const memo = new WeakMap<object, unknown>();
+  let budget: WorkBudget | undefined;
 
-  function walk(v: unknown, remember: boolean): unknown {
+  function walk(v: unknown): unknown {
     if (typeof v !== 'object' || v === null) return v;
-    if (remember) {
-      const known = memo.get(v);
-      if (known !== undefined) return known;
-    }
+    const known = memo.get(v);
+    if (known !== undefined) return known;
+    checkBudget(budget);
     let out: unknown;
     if (isArray(v)) {
       let copy: unknown[] | null = null;
       v.forEach((x, i) => {
-        const r = walk(x, remember);
+        const r = walk(x);
         if (r !== x) (copy ??= [...v])[i] = r;
       });
       out = copy ?? v;
@@ -113,18 +116,27 @@ export function createRedactor(): Redactor {
       const node = maskNode(v as Obj);
       let copy: Obj | null = node === v ? null : node;
       for (const [k, x] of entriesOf(node)) {
-        const r = walk(x, remember);
+        const r = walk(x);
         if (r !== x) (copy ??= { ...node })[k] = r;
       }
       out = copy ?? v;
     }
-    if (remember) memo.set(v, out);
+    memo.set(v, out);
     return out;
   }
 
+  function within<T>(b: WorkBudget | undefined, run: () => T): T {
+    budget = b;
+    try {
+      return run();
+    } finally {
+      budget = undefined;
+    }
+  }
+
   return {
-    state: <S,>(s: S) => walk(s, true) as S,
-    action: (a, before) => walk(withContext(a, before), false) as UnknownAction,
+    state: <S,>(s: S, b?: WorkBudget) => within(b, () => walk(s) as S),
+    action: (a, before, b) => within(b, () => walk(withContext(a, before)) as UnknownAction),
   };
 }
 

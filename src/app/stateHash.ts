@@ -10,7 +10,10 @@
  *   appending would make the engine flatten it, which for every action would cost time and memory. The full
  *   `checksum`, taken every few actions, reads them whole.
  * - 53 bits (two 32-bit lanes, cyrb53's mixing); printed in base 36.
+ * - With a work budget the walk stops when it is spent (workBudget.ts) and is resumed by hashing the same value
+ *   again: finished objects are remembered, so a note of thousands of paragraphs is hashed over several idle tasks.
  */
+import { checkBudget, type WorkBudget } from './workBudget';
 
 /** Strings longer than this count by length only in a digest. */
 const DIGEST_STRING_LIMIT = 64;
@@ -60,11 +63,13 @@ function combine(h: number, part: number, salt: number): number {
 
 /** A hash of JSON-like values; `fullStrings` false gives the cheap digest. */
 export interface StateHasher {
-  hash(value: unknown): number;
+  /** Stops with OUT_OF_TIME when `budget` is spent; hashing the same value again goes on from there. */
+  hash(value: unknown, budget?: WorkBudget): number;
 }
 
 export function createHasher(fullStrings: boolean): StateHasher {
   const memo = new WeakMap<object, number>();
+  let budget: WorkBudget | undefined;
 
   function ofString(s: string, tag: number): number {
     if (!fullStrings && s.length > DIGEST_STRING_LIMIT) return combine(s.length, 13, tag);
@@ -83,6 +88,7 @@ export function createHasher(fullStrings: boolean): StateHasher {
     const o = v as object;
     const known = memo.get(o);
     if (known !== undefined) return known;
+    checkBudget(budget);
     let h: number;
     if (isArray(o)) {
       h = 6;
@@ -104,7 +110,16 @@ export function createHasher(fullStrings: boolean): StateHasher {
     return h;
   }
 
-  return { hash: ofValue };
+  return {
+    hash(value, b) {
+      budget = b;
+      try {
+        return ofValue(value);
+      } finally {
+        budget = undefined;
+      }
+    },
+  };
 }
 
 export const hashText = (h: number): string => h.toString(36);

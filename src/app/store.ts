@@ -8,6 +8,7 @@ import { rootSaga } from '../../sagas/root';
 import type { SagaDeps } from '../../sagas/deps';
 import { createActionLog, type ActionLog } from './actionLog';
 import type { ActionLogLimits } from '../../slices/ui';
+import type { WorkBudget } from './workBudget';
 import { actionSanitizer, DEVTOOLS_MAX_AGE, exportActionLog, stateSanitizer } from './devtools';
 import { rootReducer, type RootState } from '../../slices/rootReducer';
 
@@ -24,8 +25,11 @@ export interface MakeStoreOptions {
   devTools?: boolean;
   /** Written into saved action logs (the browser's user agent). */
   app?: string;
-  /** Runs the action log's work per action later (the page's idle time); without it, inside each dispatch. */
-  deferLogWork?: (work: () => void) => void;
+  /**
+   * Runs the action log's work per action later (the page's idle time), within the budget given to `work`; without
+   * it, inside each dispatch.
+   */
+  deferLogWork?: (work: (budget?: WorkBudget) => void) => void;
 }
 
 export function makeStore(opts: MakeStoreOptions = {}) {

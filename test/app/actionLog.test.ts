@@ -6,7 +6,9 @@
 import { exportActionLog, parseActionLog } from '../../src/app/devtools';
 import { createReplay, verifyReplay } from '../../src/app/replay';
 import { applyDelta, diffState } from '../../src/app/stateDelta';
+import { createJsonSizer } from '../../src/app/jsonSize';
 import { createHasher } from '../../src/app/stateHash';
+import type { WorkBudget } from '../../src/app/workBudget';
 import { makeStore } from '../../src/app/store';
 import { wsIn } from '../../slices/wsActions';
 import { loadFixtureNote } from '../support/frames';
@@ -43,6 +45,20 @@ describe('state checksums', () => {
     const shared = Object.defineProperty({}, 'big', { enumerable: true, get: () => { reads++; return [1, 2, 3]; } });
     h.hash({ a: shared });
     h.hash({ a: shared, b: 1 });
+    expect(reads).toBe(1);
+  });
+});
+
+describe('JSON sizes', () => {
+  test('are the length of the JSON text, and an object is walked once (remembered by identity)', () => {
+    const values = [null, 1.5, NaN, -0, true, 'tab\t"quote" é \u2028 \u0001', [1, undefined, () => 1, null], { a: undefined, f: () => 1, b: [], c: {}, 'k"': { d: false } }, loadFixtureNote()];
+    for (const v of values) expect(createJsonSizer().size(v)).toBe(JSON.stringify(v).length);
+    expect(createJsonSizer().size(undefined)).toBe(0);
+    const sizer = createJsonSizer();
+    let reads = 0;
+    const shared = Object.defineProperty({}, 'big', { enumerable: true, get: () => { reads++; return [1, 2, 3]; } });
+    expect(sizer.size({ a: shared })).toBe(JSON.stringify({ a: { big: [1, 2, 3] } }).length);
+    sizer.size([shared, 1]);
     expect(reads).toBe(1);
   });
 });
@@ -149,5 +165,47 @@ describe('work deferred to idle time', () => {
     const parsed = parseActionLog(JSON.stringify(exportActionLog(log, new Date(0))));
     if ('error' in parsed) throw new Error(parsed.error);
     expect(verifyReplay(parsed).divergence).toBeNull();
+  });
+
+  test('a large NOTE is worked in over many short idle callbacks, and the log comes out as without deferral', () => {
+    const note = loadFixtureNote();
+    const big = { ...note, paragraphs: Array.from({ length: 2000 }, (_, i) => ({ ...note.paragraphs[i % note.paragraphs.length], id: `p${i}` })) };
+    // Every action a checkpoint: the checksum and the delta's size are budgeted too.
+    const later = deferred({ checkpointEvery: 1 });
+    const now = makeStore({ devTools: false, checkpointEvery: 1 });
+    for (const { store } of [later, now]) store.dispatch(wsIn.NOTE({ note: big }));
+    // Each callback may look at 200 objects it has not seen before: a few paragraphs' worth.
+    let callbacks = 0;
+    for (let work = later.queued.shift(); work; work = later.queued.shift()) {
+      let left = 200;
+      const budget: WorkBudget = { spent: () => --left < 0 };
+      work(budget);
+      callbacks++;
+      expect(callbacks).toBeLessThan(10_000);
+    }
+    expect(callbacks).toBeGreaterThan(50);
+    const strip = (log: typeof now.log) => log.entries().map((e) => ({ ...e, at: 0 }));
+    expect(strip(later.log)).toEqual(strip(now.log));
+    expect(later.log.checkpoints()).toEqual(now.log.checkpoints());
+    expect(later.log.stats().bytes).toBe(now.log.stats().bytes);
+  });
+
+  test('a read while a large action is half worked in finishes it at once', () => {
+    const note = loadFixtureNote();
+    const big = { ...note, paragraphs: Array.from({ length: 500 }, (_, i) => ({ ...note.paragraphs[i % note.paragraphs.length], id: `p${i}` })) };
+    const later = deferred({ checkpointEvery: 1 });
+    const now = makeStore({ devTools: false, checkpointEvery: 1 });
+    for (const { store } of [later, now]) store.dispatch(wsIn.NOTE({ note: big }));
+    let left = 100;
+    later.queued.shift()?.({ spent: () => --left < 0 });
+    expect(later.queued.length).toBe(1);
+    expect(later.log.entries().map((e) => ({ ...e, at: 0 }))).toEqual(now.log.entries().map((e) => ({ ...e, at: 0 })));
+    expect(later.log.checkpoints()).toEqual(now.log.checkpoints());
+    const parsed = parseActionLog(JSON.stringify(exportActionLog(later.log, new Date(0))));
+    if ('error' in parsed) throw new Error(parsed.error);
+    expect(verifyReplay(parsed).divergence).toBeNull();
+    // The callback still scheduled finds nothing left to do.
+    later.queued.shift()?.({ spent: () => true });
+    expect(later.log.stats().entries).toBe(1);
   });
 });

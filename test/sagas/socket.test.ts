@@ -303,4 +303,21 @@ describe('inbound frames', () => {
     expect(t.store.getState().notes.openNoteId).toBe('2EYDJKFFY');
     t.task?.cancel();
   });
+
+  test('the action log counts a frame by the length of its text, without writing the action out again', async () => {
+    const t = await connected();
+    const note = loadFixtureNote();
+    // Spaces JSON.stringify would not write: a count taken from the action would come out shorter.
+    const raw = frame('NOTE', { note }).replace('"op":"NOTE",', '"op":"NOTE",   ');
+    const stringify = jest.spyOn(JSON, 'stringify');
+    t.sockets.last().serverSend(raw);
+    await t.clock.advance(0);
+    const entry = t.log.entries().find((e) => e.action.type === 'ws/NOTE');
+    expect(entry?.action.meta).toMatchObject({ frameLength: raw.length });
+    expect(entry?.bytes).toBe(raw.length);
+    const written = stringify.mock.calls.map(([v]) => (v as { type?: unknown } | null)?.type);
+    stringify.mockRestore();
+    expect(written).not.toContain('ws/NOTE');
+    t.task?.cancel();
+  });
 });

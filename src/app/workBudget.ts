@@ -1,0 +1,33 @@
+/**
+ * A time budget for work done in the page's idle time. The action log's walks (redaction, sizes, hashes) check it
+ * per object they have not seen before and stop by throwing OUT_OF_TIME; since every walk remembers what it finished
+ * by identity, the next idle callback starts again from the top and passes the finished parts at the cost of a lookup.
+ */
+export interface WorkBudget {
+  /** True once the work should stop and wait for the next idle callback. */
+  spent(): boolean;
+}
+
+/** Thrown by a walk whose budget is spent; caught by whoever scheduled the work, which schedules it again. */
+export const OUT_OF_TIME = Symbol('out of time');
+
+export const isOutOfTime = (e: unknown): boolean => e === OUT_OF_TIME;
+
+/** Checks `budget` and stops the walk when it is spent. */
+export function checkBudget(budget: WorkBudget | undefined): void {
+  if (budget?.spent()) throw OUT_OF_TIME;
+}
+
+/** Longest slice of idle work: a browser counts a task over 50 ms as long, and the page must still answer input. */
+export const IDLE_SLICE_MS = 40;
+/** Even an idle callback run on its timeout (no idle time left) gets this much, so the work always moves on. */
+const MIN_SLICE_MS = 8;
+/** Reading the clock per object would cost more than the walk; objects are cheap, so check every few. */
+const CHECK_EVERY = 64;
+
+/** The budget of one idle callback: its idle time, at least MIN_SLICE_MS and at most IDLE_SLICE_MS. */
+export function idleBudget(deadline: { timeRemaining(): number }, now: () => number = () => performance.now()): WorkBudget {
+  const end = now() + Math.min(IDLE_SLICE_MS, Math.max(MIN_SLICE_MS, deadline.timeRemaining()));
+  let calls = 0;
+  return { spent: () => ++calls % CHECK_EVERY === 0 && now() > end };
+}
