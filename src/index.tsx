@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { App } from './App';
 import { browserDeps } from './app/browserDeps';
 import { makeStore } from './app/store';
-import { idleBudget } from './app/workBudget';
+import { idleBudget, perTaskBudget } from './app/workBudget';
 import { HeliumContext } from './helium/HeliumContext';
 import './styles.css';
 
@@ -14,6 +14,7 @@ const deps = browserDeps();
 const { store } = makeStore({
   deps, app: navigator.userAgent,
   deferLogWork: (work) => requestIdleCallback((deadline) => work(idleBudget(deadline)), { timeout: 1000 }),
+  logTaskBudget: perTaskBudget(),
 });
 
 createRoot(document.getElementById('root') as HTMLElement).render(

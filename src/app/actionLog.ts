@@ -14,7 +14,8 @@
  *   which its state differs; the checkpoint checksums cover what the digest skips (long strings' contents).
  * - With `defer`, the work per action (redaction, size, digest, checkpoints) runs when the page is idle rather than
  *   inside the dispatch: a note of thousands of paragraphs is drawn first. The actions waiting for it keep the states
- *   before and after them, so at most MAX_PENDING wait (then the dispatch does it), and every read does it first.
+ *   before and after them, so when MAX_PENDING wait the dispatch works them in (within `taskBudget`, shared by every
+ *   dispatch of the same task: the rest waits on, a bounded overrun), and every read does it first.
  *   Each idle callback works within its budget (workBudget.ts), so a large action's work is spread over several
  *   short tasks rather than one long one.
  * - Secrets are redacted at capture (redact.ts): entries, start state, checkpoints and the end state are all
@@ -122,9 +123,13 @@ function workOut(p: Pending, t: Tools, every: number, previous: unknown, budget?
  * Finished ones are worked in at once, or later through `defer` (at most MAX_PENDING wait), or by `settle`: a read
  * while an action is still being dispatched (the download saga runs inside its own action's dispatch) finishes the
  * open one with the state now, since nothing can have changed it but another action. Deferred work runs within the
- * budget its idle callback gives; what is left waits for the next one.
+ * budget its idle callback gives; what is left waits for the next one. A full queue is worked in by the dispatch
+ * within `taskBudget`: a page too busy to be idle (a note being drawn, then left) would otherwise pay for a large
+ * NOTE's work in one long task at its 17th action.
  */
-function createQueue(work: (p: Pending, budget?: WorkBudget) => void, getState: () => (() => unknown) | null, defer?: Defer) {
+function createQueue(
+  work: (p: Pending, budget?: WorkBudget) => void, getState: () => (() => unknown) | null, defer?: Defer, taskBudget?: () => WorkBudget,
+) {
   let open: Pending | null = null;
   const pending: Pending[] = [];
   let scheduled = false;
@@ -158,7 +163,8 @@ function createQueue(work: (p: Pending, budget?: WorkBudget) => void, getState: 
     if (!open) return;
     open.after = state;
     open = null;
-    if (!defer || pending.length >= MAX_PENDING) drain();
+    if (!defer) drain();
+    else if (pending.length >= MAX_PENDING) drain(taskBudget?.());
     else schedule();
   }
   return {
@@ -180,6 +186,8 @@ export function createActionLog<S = RootState>(opts: {
   now?: () => number; limits?: ActionLogLimits; checkpointEvery?: number;
   /** Runs `work` later (when the page is idle); without it, every action is logged inside its dispatch. */
   defer?: Defer;
+  /** The budget of the current task, for a dispatch that finds the deferred queue full; without it, no limit. */
+  taskBudget?: () => WorkBudget;
 } = {}): ActionLog<S> {
   const now = opts.now ?? Date.now;
   const every = opts.checkpointEvery ?? CHECKPOINT_EVERY;
@@ -231,7 +239,7 @@ export function createActionLog<S = RootState>(opts: {
       lastCheckpointState = cp.state;
     }
     enforce();
-  }, () => getState, opts.defer);
+  }, () => getState, opts.defer, opts.taskBudget);
 
   const middleware: Middleware = (api) => (next) => (action) => {
     getState = api.getState;

@@ -30,10 +30,14 @@ export interface MakeStoreOptions {
    * it, inside each dispatch.
    */
   deferLogWork?: (work: (budget?: WorkBudget) => void) => void;
+  /** The current task's budget for log work a dispatch must do itself (the deferred queue is full). */
+  logTaskBudget?: () => WorkBudget;
 }
 
 export function makeStore(opts: MakeStoreOptions = {}) {
-  const log: ActionLog<RootState> = createActionLog<RootState>({ now: opts.now, limits: opts.actionLogLimits, checkpointEvery: opts.checkpointEvery, defer: opts.deferLogWork });
+  const log: ActionLog<RootState> = createActionLog<RootState>({
+    now: opts.now, limits: opts.actionLogLimits, checkpointEvery: opts.checkpointEvery, defer: opts.deferLogWork, taskBudget: opts.logTaskBudget,
+  });
   const saga = createSagaMiddleware({
     onError: (e) => console.error('saga failed', e),
   });

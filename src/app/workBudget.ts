@@ -25,9 +25,29 @@ const MIN_SLICE_MS = 8;
 /** Reading the clock per object would cost more than the walk; objects are cheap, so check every few. */
 const CHECK_EVERY = 64;
 
-/** The budget of one idle callback: its idle time, at least MIN_SLICE_MS and at most IDLE_SLICE_MS. */
-export function idleBudget(deadline: { timeRemaining(): number }, now: () => number = () => performance.now()): WorkBudget {
-  const end = now() + Math.min(IDLE_SLICE_MS, Math.max(MIN_SLICE_MS, deadline.timeRemaining()));
+const until = (end: number, now: () => number): WorkBudget => {
   let calls = 0;
   return { spent: () => ++calls % CHECK_EVERY === 0 && now() > end };
+};
+
+const clock = (): number => performance.now();
+
+/** The budget of one idle callback: its idle time, at least MIN_SLICE_MS and at most IDLE_SLICE_MS. */
+export function idleBudget(deadline: { timeRemaining(): number }, now: () => number = clock): WorkBudget {
+  return until(now() + Math.min(IDLE_SLICE_MS, Math.max(MIN_SLICE_MS, deadline.timeRemaining())), now);
+}
+
+/**
+ * One IDLE_SLICE_MS budget per task, shared by every call in it: many dispatches in one task (a route change) must
+ * not each get a slice of their own. A timeout marks the task's end.
+ */
+export function perTaskBudget(now: () => number = clock): () => WorkBudget {
+  let current: WorkBudget | null = null;
+  return () => {
+    if (!current) {
+      current = until(now() + IDLE_SLICE_MS, now);
+      setTimeout(() => { current = null; }, 0);
+    }
+    return current;
+  };
 }

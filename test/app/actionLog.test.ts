@@ -133,7 +133,7 @@ describe('bounds', () => {
 describe('work deferred to idle time', () => {
   /** A store whose log work waits in `queued` until the test runs it, as the page's idle callback would. */
   function deferred(opts: Parameters<typeof makeStore>[0] = {}) {
-    const queued: (() => void)[] = [];
+    const queued: ((budget?: WorkBudget) => void)[] = [];
     const made = makeStore({ devTools: false, deferLogWork: (work) => queued.push(work), ...opts });
     return { ...made, queued };
   }
@@ -207,5 +207,26 @@ describe('work deferred to idle time', () => {
     // The callback still scheduled finds nothing left to do.
     later.queued.shift()?.({ spent: () => true });
     expect(later.log.stats().entries).toBe(1);
+  });
+
+  test('a dispatch that finds the queue full works within the task\'s budget and leaves the rest for idle time', () => {
+    const note = loadFixtureNote();
+    const big = { ...note, paragraphs: Array.from({ length: 2000 }, (_, i) => ({ ...note.paragraphs[i % note.paragraphs.length], id: `p${i}` })) };
+    // One budget for the whole task, as the page's: 300 objects not seen before.
+    let taskChecks = 0;
+    const later = deferred({ logTaskBudget: () => ({ spent: () => ++taskChecks > 300 }) });
+    const now = makeStore({ devTools: false });
+    for (const { store } of [later, now]) {
+      store.dispatch(wsIn.NOTE({ note: big }));
+      // A route change's worth of small actions, enough to fill the queue.
+      for (let i = 0; i < 20; i++) store.dispatch(wsIn.PROGRESS({ id: `p${i}`, progress: i }));
+    }
+    expect(taskChecks).toBeGreaterThan(300);
+    // What the task could not do is left for the idle callbacks, which find work to do.
+    let idleChecks = 0;
+    for (let work = later.queued.shift(); work; work = later.queued.shift()) work({ spent: () => ++idleChecks % 1000 === 0 });
+    expect(idleChecks).toBeGreaterThan(1000);
+    const strip = (log: typeof now.log) => log.entries().map((e) => ({ ...e, at: 0 }));
+    expect(strip(later.log)).toEqual(strip(now.log));
   });
 });
