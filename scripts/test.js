@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, using the machine's cores. The static checks (lint, type check) and the UI build run
 // side by side, and beside them the unit, reducer, saga and server tests in parallel jest workers; a failed check
-// ends the run there. Then the browser tests, in parallel workers, and beside them in CI the saga suite ten more
-// times in a row.
+// ends the run there. Then the browser tests, in parallel workers; in CI, the saga suite ten more times in a row.
 // Ends with every skipped test and why, and one "N passed, N failed, N skipped" line. What it leaves in the temp
 // directory is removed when it ends.
 const { spawn } = require('child_process');
@@ -105,7 +104,7 @@ async function repeatSagaSuite(times, workers) {
   const ok = await run(title, bin('jest'), [
     '--ci', '--testSequencer', './scripts/repeatSequencer.js', `--maxWorkers=${workers}`,
     '--json', `--outputFile=${report}`, '--runTestsByPath', ...sagaSuite(),
-  ], { env: { SAGA_REPEAT: String(times) }, buffered: true });
+  ], { env: { SAGA_REPEAT: String(times) } });
   const failed = [];
   if (fs.existsSync(report)) {
     for (const file of JSON.parse(fs.readFileSync(report, 'utf8')).testResults) {
@@ -180,18 +179,14 @@ async function main() {
     finish(1);
   }
   const unitOk = await unit;
-  // The repeated saga suite (CI) runs in one worker beside the browser tests, which leave the cores idle while
-  // they wait for their browsers: it fills that time, and is a load the browser tests must stand anyway.
-  const times = sagaRuns();
-  const [browserOk, sagaFailures] = await Promise.all([
-    jestRun('jest: browser tests', ['e2e/jest.config.ts'], workers, browserReport),
-    times > 0 ? repeatSagaSuite(times, 1) : Promise.resolve(0),
-  ]);
+  const browserOk = await jestRun('jest: browser tests', ['e2e/jest.config.ts'], workers, browserReport);
   const ok = unitOk && browserOk;
   const counts = summarize({ testResults: [...readReport(unitReport), ...readReport(browserReport)] });
   if (!ok && counts.failed === 0) counts.failed = 1;
-  counts.failed += sagaFailures;
-  if (times === 0) console.log('\nThe saga suite ran once (CI runs it ten more times; ZEPPELIN_SAGA_RUNS=10 does it here).');
+  // Not beside the browser tests: tried that way, the repeats in one worker took longer than the browser tests.
+  const times = sagaRuns();
+  if (times > 0) counts.failed += await repeatSagaSuite(times, workers);
+  else console.log('\nThe saga suite ran once (CI runs it ten more times; ZEPPELIN_SAGA_RUNS=10 does it here).');
   // CI installs everything the suite can use: there a skip means a missing install step in .ci/run.
   if (process.env.ZEPPELIN_TEST_REQUIRE_ALL === '1' && readSkips().length > 0) {
     console.log('\nZEPPELIN_TEST_REQUIRE_ALL=1: the skips above count as failures (install what they need in .ci/run).');
