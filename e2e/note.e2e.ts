@@ -42,12 +42,8 @@ async function open(page: Page): Promise<void> {
   await page.goto('about:blank');
   await page.goto(`${server.url}#/notebook/${NOTE}`);
   await page.getByRole('toolbar', { name: 'Note toolbar' }).waitFor();
-  // Paragraphs far from the viewport are swapped for placeholders (and back), so the element can be replaced while
-  // we look at it: scroll to the paragraph until its editor shows.
-  await waitUntil(async () => {
-    await page.evaluate((id) => document.getElementById(`paragraph_${id}`)?.scrollIntoView({ block: 'center' }), PY);
-    return page.locator(`#paragraph_${PY} .monaco-editor`).isVisible();
-  }, (shown) => shown, 30_000);
+  await scrollToParagraph(para(page, PY));
+  await para(page, PY).locator('.monaco-editor').waitFor();
 }
 
 const ids = (page: Page) => page.locator('section[id^="paragraph_"]').evaluateAll((els) => els.map((e) => e.id.replace('paragraph_', '')));
@@ -64,10 +60,8 @@ test('a sample note opens with its paragraphs, editors, sandboxed HTML and text 
   expect((await ids(page)).length).toBe(14);
   // open() centred the Python paragraph; far paragraphs are placeholders, so bring the HTML one into view first.
   const HTML = '20180118-105449_1130638270';
-  await waitUntil(async () => {
-    await page.evaluate((id) => document.getElementById(`paragraph_${id}`)?.scrollIntoView({ block: 'center' }), HTML);
-    return page.locator(`#paragraph_${HTML} [data-result-slot]`).isVisible();
-  }, (shown) => shown, 30_000);
+  await scrollToParagraph(para(page, HTML));
+  await para(page, HTML).locator('[data-result-slot]').waitFor();
   // HTML results are drawn by the note's result document, over their paragraph's placeholder
   const frame = page.frameLocator('iframe.note-result-frame').locator(`.zeppelin-result[data-paragraph-id="${HTML}"]`);
   await frame.getByText('IPython is more powerful').first().waitFor();
