@@ -10,7 +10,6 @@ const config: Config = {
   setupFilesAfterEnv: ['<rootDir>/e2e/support/jestSetup.ts'],
   globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
   globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
-  testSequencer: '<rootDir>/scripts/testSequencer.js',
   transform: { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }] },
 };
 export default config;

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite, using the machine's cores. First the static checks (lint, type check) and the UI
-// build side by side, stopping there when one fails; then one jest run over the unit, reducer, saga and server
-// tests and the browser tests, in parallel workers; in CI, the saga suite ten more times in a row. Ends with every
-// skipped test and why, and one "N passed, N failed, N skipped" line. What it leaves in the temp directory is
-// removed when it ends.
+// `npm test`: the whole suite, using the machine's cores. The static checks (lint, type check) start at once and run
+// beside the UI build and then beside one jest run over the unit, reducer, saga and server tests and the browser
+// tests, in parallel workers; a failed check or build stops the run. In CI, the saga suite then runs ten more times in
+// a row. Ends with every skipped test and why, and one "N passed, N failed, N skipped" line. What it leaves in the
+// temp directory is removed when it ends. The checks keep their caches in node_modules/.cache, so a second run
+// re-checks only what changed.
 const { spawn } = require('child_process');
 const fs = require('fs');
 const os = require('os');
@@ -59,15 +60,29 @@ function run(title, cmd, args, { buffered = false, env = {} } = {}) {
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-function staticChecksAndBuild() {
-  const steps = [
-    // ESLint, the layer rules (dependency-cruiser) and the dead-code check (knip).
-    run('lint', npm, ['run', '-s', 'lint'], { buffered: true }),
-    run('type check', bin('tsc'), ['--noEmit', '-p', '.'], { buffered: true }),
-  ];
-  if (uiIsFresh(path.join(root, 'dist'))) console.log('The UI build in dist/ is of the current sources: not rebuilt.');
-  else steps.push(run('build', process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--stats', 'errors-warnings'], { buffered: true }));
-  return Promise.all(steps).then((oks) => oks.every(Boolean));
+/**
+ * ESLint, the layer rules (dependency-cruiser), the dead-code check (knip) and the type check, side by side. The
+ * first one to fail ends the whole run at once, whatever else is running.
+ */
+function staticChecks() {
+  const stopOnFailure = (ok) => {
+    if (ok) return;
+    console.log('\nA static check failed: the run stops here.\n0 passed, 1 failed');
+    finish(1);
+  };
+  return Promise.all([
+    run('lint', npm, ['run', '-s', 'lint'], { buffered: true }).then(stopOnFailure),
+    run('type check', npm, ['run', '-s', 'typecheck'], { buffered: true }).then(stopOnFailure),
+  ]);
+}
+
+/** The production UI build the browser tests load, unless dist/ already holds the current sources' build. */
+function buildUi() {
+  if (uiIsFresh(path.join(root, 'dist'))) {
+    console.log('The UI build in dist/ is of the current sources: not rebuilt.');
+    return Promise.resolve(true);
+  }
+  return run('build', process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--stats', 'errors-warnings'], { buffered: true });
 }
 
 /** The saga suite: the jest files that drive the real sagas through the test store (manual clock, fake sockets). */
@@ -160,8 +175,10 @@ function workerCount() {
 }
 
 async function main() {
-  const checked = await staticChecksAndBuild();
-  if (!checked) {
+  // The static checks run beside the build and then beside jest: jest's browser tests leave a core idle while they
+  // wait on their browsers and interpreters, and the checks fill it. A failed check ends the run at once.
+  const checks = staticChecks();
+  if (!(await buildUi())) {
     console.log('\n0 passed, 1 failed');
     finish(1);
   }
@@ -171,9 +188,11 @@ async function main() {
   // unit tests beside them fill it. Tried as two runs (unit tests beside the static checks, then the browser tests
   // alone), the suite took 540 s against 464 s.
   const ok = await run('jest: unit, reducer, saga, server and browser tests', bin('jest'), [
-    '--ci', '--projects', 'jest.config.ts', 'e2e/jest.config.ts', `--maxWorkers=${workers}`,
+    // The order is a whole-run option: jest ignores it in a project's configuration.
+    '--ci', '--testSequencer', './scripts/testSequencer.js', '--projects', 'jest.config.ts', 'e2e/jest.config.ts', `--maxWorkers=${workers}`,
     '--json', `--outputFile=${report}`,
   ]);
+  await checks;
   const counts = summarize(fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined);
   if (!ok && counts.failed === 0) counts.failed = 1;
   // Not beside the browser tests: tried that way, the repeats in one worker took longer than the browser tests.
