@@ -1,27 +1,29 @@
-/** Interpreter classes by the `class` name an interpreter setting declares (InterpreterInfo.class). */
-import { AngularInterpreter } from './impl/angular';
-import { JavaScriptInterpreter } from './impl/javascript';
-import { JdbcInterpreter, jdbcParallel } from './impl/jdbc';
-import { MarkdownInterpreter } from './impl/markdown';
-import { PythonInterpreter } from './impl/python';
-import { ShellInterpreter } from './impl/shell';
-import { DuckDBInterpreter } from './impl/sql';
+/**
+ * Interpreter classes by the `class` name an interpreter setting declares (InterpreterInfo.class). Each class's
+ * module is loaded on its first use: a server that never runs `%sql` or `%jdbc` never loads DuckDB or the database
+ * drivers, which are most of what a server start would otherwise spend loading code.
+ */
+import { jdbcParallel } from './impl/jdbc/properties';
 import type { FormType, Interpreter, InterpreterEnv } from './types';
 
 interface InterpreterClass {
   /** Known before the interpreter starts: forms are parsed when the paragraph goes PENDING. */
   formType: FormType;
-  create(env: InterpreterEnv): Interpreter;
+  create(env: InterpreterEnv): Promise<Interpreter>;
   /** How many paragraphs of one session may run at once (default 1: one after the other). */
   parallel?(properties: Record<string, string>): number;
 }
 
-const markdown: InterpreterClass = { formType: 'SIMPLE', create: () => new MarkdownInterpreter() };
-const shell: InterpreterClass = { formType: 'SIMPLE', create: (env) => new ShellInterpreter(env) };
-const python: InterpreterClass = { formType: 'NATIVE', create: (env) => new PythonInterpreter(env) };
-const jdbc: InterpreterClass = { formType: 'SIMPLE', create: (env) => new JdbcInterpreter(env), parallel: jdbcParallel };
-const ipython: InterpreterClass = { formType: 'NATIVE', create: (env) => new PythonInterpreter(env, 'required') };
-const angular: InterpreterClass = { formType: 'NATIVE', create: () => new AngularInterpreter() };
+const markdown: InterpreterClass = { formType: 'SIMPLE', create: async () => new (await import('./impl/markdown')).MarkdownInterpreter() };
+const shell: InterpreterClass = { formType: 'SIMPLE', create: async (env) => new (await import('./impl/shell')).ShellInterpreter(env) };
+const python: InterpreterClass = { formType: 'NATIVE', create: async (env) => new (await import('./impl/python')).PythonInterpreter(env) };
+const jdbc: InterpreterClass = {
+  formType: 'SIMPLE', create: async (env) => new (await import('./impl/jdbc')).JdbcInterpreter(env), parallel: jdbcParallel,
+};
+const ipython: InterpreterClass = { formType: 'NATIVE', create: async (env) => new (await import('./impl/python')).PythonInterpreter(env, 'required') };
+const angular: InterpreterClass = { formType: 'NATIVE', create: async () => new (await import('./impl/angular')).AngularInterpreter() };
+const duckdb: InterpreterClass = { formType: 'SIMPLE', create: async (env) => new (await import('./impl/sql')).DuckDBInterpreter(env) };
+const javascript: InterpreterClass = { formType: 'NATIVE', create: async (env) => new (await import('./impl/javascript')).JavaScriptInterpreter(env) };
 
 /** Zeppelin's own class names are accepted too, so an interpreter.json copied from Zeppelin keeps working. */
 const CLASSES: Readonly<Record<string, InterpreterClass>> = {
@@ -36,17 +38,17 @@ const CLASSES: Readonly<Record<string, InterpreterClass>> = {
   IPythonInterpreter: ipython,
   'org.apache.zeppelin.angular.AngularInterpreter': angular,
   AngularInterpreter: angular,
-  DuckDBInterpreter: { formType: 'SIMPLE', create: (env) => new DuckDBInterpreter(env) },
+  DuckDBInterpreter: duckdb,
   'org.apache.zeppelin.jdbc.JDBCInterpreter': jdbc,
   JDBCInterpreter: jdbc,
   // `${...}` is JavaScript's own template syntax, so %js never treats it as a form.
-  JavaScriptInterpreter: { formType: 'NATIVE', create: (env) => new JavaScriptInterpreter(env) },
+  JavaScriptInterpreter: javascript,
 };
 
-export function createInterpreter(cls: string, env: InterpreterEnv): Interpreter {
+export async function createInterpreter(cls: string, env: InterpreterEnv): Promise<Interpreter> {
   const found = CLASSES[cls];
   if (!found) throw new Error(`Interpreter class ${cls} is not available on this server`);
-  return found.create(env);
+  return await found.create(env);
 }
 
 export const formTypeOf = (cls: string): FormType => CLASSES[cls]?.formType ?? 'NONE';

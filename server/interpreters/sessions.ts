@@ -63,7 +63,7 @@ export class InterpreterSession {
     if (!p) {
       const cls = info.class;
       p = (async () => {
-        const interp = createInterpreter(cls, {
+        const interp = await createInterpreter(cls, {
           properties: propertyValues(this.setting), confDir: this.confDir, sessionId: this.id, settingName: this.setting.name,
           poolDir: () => this.resources.dir,
         });

@@ -38,10 +38,6 @@ const describeTarget = (t: JdbcTarget): string => `jdbc:${t.scheme}://${t.host.i
 /** Runs are per paragraph and user: in personalized mode several users run their copies of one paragraph at once. */
 const runKey = (paragraphId: string, user: string): string => `${paragraphId}\u0000${user}`;
 
-export function jdbcParallel(p: Record<string, string>): number {
-  return p['zeppelin.jdbc.concurrent.use'] === 'false' ? 1 : readProperties(p).maxConnections;
-}
-
 export class JdbcInterpreter implements Interpreter {
   private readonly props: JdbcProperties;
   private target: JdbcTarget | undefined;

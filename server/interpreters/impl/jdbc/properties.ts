@@ -65,3 +65,8 @@ export function loginFor(
   throw new Error(`No database user for %${settingName}: set default.user in the interpreter setting, `
     + `or add your own user and password for the entity "${entity}" on the Credential page`);
 }
+
+/** How many paragraphs of one session may run at once: `zeppelin.jdbc.concurrent.use` off means one. */
+export function jdbcParallel(p: Record<string, string>): number {
+  return p['zeppelin.jdbc.concurrent.use'] === 'false' ? 1 : readProperties(p).maxConnections;
+}
