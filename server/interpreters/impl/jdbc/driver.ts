@@ -13,6 +13,11 @@ export interface ResultConsumer {
   columns(names: string[]): void;
   /** The next rows of that result set; false asks the driver to stop reading it. */
   rows(batch: Cell[][]): boolean;
+  /**
+   * The next `count` rows of that result set already as table lines (tableOutput.ts), for a driver that reads text
+   * (PostgreSQL's COPY); false asks the driver to stop reading it. A consumer without it gets `rows`.
+   */
+  lines?(text: string, count: number): boolean;
   /** The statement returned no result set; `count` rows were changed. */
   affected(count: number): void;
 }

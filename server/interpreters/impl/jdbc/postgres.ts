@@ -1,7 +1,8 @@
 /**
- * PostgreSQL through `pg`: one pg.Pool per user, statements read through a cursor (pg-cursor) in batches, so a large
- * result never sits in memory as rows and as table text at once. The next batch is asked for before the current one
- * is turned into table text, so the database and the server work at the same time.
+ * PostgreSQL through `pg`: one pg.Pool per user. A query's rows are read as COPY text where the query allows it
+ * (postgresCopy.ts), else through a cursor (pg-cursor) in batches; either way a large result never sits in memory as
+ * rows and as table text at once. The next batch is asked for before the current one is turned into table text, so
+ * the database and the server work at the same time.
  *
  * Notes:
  * - Every value keeps PostgreSQL's own text form (numeric, int8, arrays, json, bytea as `\x…`); dates and times are
@@ -13,6 +14,7 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { BATCH_ROWS, CATALOG_LIMIT, IDLE_MS, type CatalogEntry, type Cell, type DbConnection, type DbPool, type PoolOptions, type ResultConsumer } from './driver';
+import { copyRows } from './postgresCopy';
 import { connectTimeoutMs, type JdbcTarget } from './url';
 
 const BOOL_OID = 16;
@@ -78,6 +80,7 @@ class PgConnection implements DbConnection {
 
   async execute(sql: string, into: ResultConsumer, maxRows: number, whole = false): Promise<void> {
     if (whole) return this.simple(sql, into, maxRows);
+    if (into.lines && (await copyRows(this.client, sql, into as Required<ResultConsumer>, maxRows))) return;
     const cursor = this.client.query(new Cursor<Cell[]>(sql, undefined, { rowMode: 'array', types: TYPES }));
     let open = true;
     try {

@@ -18,6 +18,13 @@ const BREAKS_ALL = /[\t\n\r]/g;
 // Most values hold no tab or line break: testing first spares a replace (and a new string) per cell.
 const clean = (v: Cell): string => (v === null ? 'null' : BREAKS.test(v) ? v.replace(BREAKS_ALL, ' ') : v);
 
+/** Where the first `n` lines of `text` end. */
+function lineEnd(text: string, n: number): number {
+  let end = 0;
+  for (let i = 0; i < n; i++) end = text.indexOf('\n', end) + 1;
+  return end;
+}
+
 export class TableOutput implements ResultConsumer {
   private inTable = false;
   private rowCount = 0;
@@ -48,6 +55,14 @@ export class TableOutput implements ResultConsumer {
     if (text !== '') this.out.append(text);
     this.rowCount += batch.length;
     // Past the row limit, or past the output limit: reading on would only fetch rows nobody sees.
+    return this.rowCount <= this.maxRows && !this.out.truncated;
+  }
+
+  lines(text: string, count: number): boolean {
+    const room = Math.max(0, this.maxRows - this.rowCount);
+    const shown = count <= room ? text : text.slice(0, lineEnd(text, room));
+    if (shown !== '') this.out.append(shown);
+    this.rowCount += count;
     return this.rowCount <= this.maxRows && !this.out.truncated;
   }
 
