@@ -34,6 +34,18 @@ describe('CopyTextDecoder', () => {
     }
   });
 
+  test('rows fed a byte at a time come out the same', () => {
+    const d = new CopyTextDecoder();
+    let text = '';
+    let rows = 0;
+    for (let i = 0; i < COPY.length; i++) {
+      const r = d.push(COPY.subarray(i, i + 1));
+      text += r.text;
+      rows += r.rows;
+    }
+    expect({ text, rows }).toEqual({ text: TABLE, rows: 3 });
+  });
+
   test('a chunk without a complete row waits; one without escapes is passed through', () => {
     const d = new CopyTextDecoder();
     expect(d.push(Buffer.from('1\tpart'))).toEqual({ text: '', rows: 0 });

@@ -24,11 +24,18 @@ export class CopyTextDecoder {
 
   /** The complete rows of `chunk` (after what was left over before it) as table lines, and how many there are. */
   push(chunk: Buffer): { text: string; rows: number } {
-    const buf = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
-    const end = buf.lastIndexOf(LF) + 1;
-    this.rest = end < buf.length ? Buffer.from(buf.subarray(end)) : undefined;
-    if (end === 0) return { text: '', rows: 0 };
-    return { text: unescapeText(buf.toString('utf8', 0, end)), rows: countRows(buf, end) };
+    const end = chunk.lastIndexOf(LF) + 1;
+    if (end === 0) {
+      this.rest = this.rest ? Buffer.concat([this.rest, chunk]) : Buffer.from(chunk);
+      return { text: '', rows: 0 };
+    }
+    // Only the row begun in an earlier chunk is joined up, not the whole chunk.
+    const head = this.rest ? chunk.indexOf(LF) + 1 : 0;
+    const first = this.rest ? Buffer.concat([this.rest, chunk.subarray(0, head)]).toString('utf8') : '';
+    // A copy: the chunk's memory is not kept alive by a few bytes of it.
+    this.rest = end < chunk.length ? Buffer.from(chunk.subarray(end)) : undefined;
+    const text = first + chunk.toString('utf8', head, end);
+    return { text: unescapeText(text), rows: (head > 0 ? 1 : 0) + countRows(chunk, head, end) };
   }
 
   /** Bytes after the last complete row: none once a COPY has ended properly. */
@@ -44,8 +51,8 @@ function unescapeText(text: string): string {
   return nulls.includes('\\') ? text.replace(ESCAPE, unescape) : nulls;
 }
 
-function countRows(buf: Buffer, end: number): number {
+function countRows(buf: Buffer, start: number, end: number): number {
   let n = 0;
-  for (let i = buf.indexOf(LF); i >= 0 && i < end; i = buf.indexOf(LF, i + 1)) n++;
+  for (let i = buf.indexOf(LF, start); i >= 0 && i < end; i = buf.indexOf(LF, i + 1)) n++;
   return n;
 }
