@@ -59,6 +59,7 @@ describe('the COPY statement', () => {
   test('positional aliases, booleans cast to text, the row limit, and line breaks that end a trailing comment', () => {
     const fields = [{ name: 'a', dataTypeID: 23 }, { name: 'a', dataTypeID: 16 }];
     expect(copyStatement(fields, 'SELECT 1, true -- note', 6)).toBe('COPY (SELECT c1, c2::text FROM (\nSELECT 1, true -- note\n) AS q(c1, c2) LIMIT 6) TO STDOUT');
+    expect(copyStatement(fields, 'SELECT 1, true', 1e30 + 1)).toMatch(/ LIMIT ALL\) TO STDOUT$/);
   });
 });
 

@@ -74,7 +74,9 @@ export function copyStatement(fields: readonly Field[], sql: string, limit: numb
   const aliases = fields.map((_, i) => `c${i + 1}`);
   const columns = fields.map((f, i) => (f.dataTypeID === BOOL_OID ? `${aliases[i]}::text` : aliases[i]));
   // Line breaks around the statement: a `--` comment at its end must not swallow the closing parenthesis.
-  return `COPY (SELECT ${columns.join(', ')} FROM (\n${sql}\n) AS q(${aliases.join(', ')}) LIMIT ${limit}) TO STDOUT`;
+  // A limit too large to write as an integer (a max_count of 1e30) limits nothing.
+  const rows = Number.isSafeInteger(limit) ? String(limit) : 'ALL';
+  return `COPY (SELECT ${columns.join(', ')} FROM (\n${sql}\n) AS q(${aliases.join(', ')}) LIMIT ${rows}) TO STDOUT`;
 }
 
 /**
