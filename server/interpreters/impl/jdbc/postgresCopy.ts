@@ -13,19 +13,23 @@
  *   SHOW, INSERT … RETURNING, a trailing `;`, parameters) is refused by the database before anything runs (SQLSTATE
  *   class 42 or 0A) and goes the cursor's way.
  */
-import type pg from 'pg';
+import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { CopyTextDecoder } from './copyText';
 import type { ResultConsumer } from './driver';
 
 const BOOL_OID = 16;
+const { DatabaseError } = pg;
 
 interface Field {
   name: string;
   dataTypeID: number;
 }
 
-/** Parse and describe, unnamed, with nothing bound or executed: the result's columns, or none (no rows, or an error). */
+/**
+ * Parse and describe, unnamed, with nothing bound or executed: the result's columns, or none (no rows, or the
+ * database's error, which the cursor then reports as usual). A broken connection fails.
+ */
 class Describe implements pg.Submittable {
   private fields: Field[] = [];
   private settled = false;
@@ -33,6 +37,7 @@ class Describe implements pg.Submittable {
   constructor(
     private readonly text: string,
     private readonly done: (fields: Field[] | undefined) => void,
+    private readonly fail: (e: unknown) => void,
   ) {}
 
   submit(connection: pg.Connection): void {
@@ -46,8 +51,13 @@ class Describe implements pg.Submittable {
     this.fields = msg.fields;
   }
 
-  handleError(): void {
-    this.settle(undefined);
+  handleError(e: unknown): void {
+    // The statement's own error (severity ERROR); FATAL and socket errors are the connection's.
+    if (e instanceof DatabaseError && e.severity === 'ERROR') this.settle(undefined);
+    else if (!this.settled) {
+      this.settled = true;
+      this.fail(e);
+    }
   }
 
   handleReadyForQuery(): void {
@@ -62,8 +72,8 @@ class Describe implements pg.Submittable {
 }
 
 function describe(client: pg.PoolClient, sql: string): Promise<Field[] | undefined> {
-  return new Promise((resolve) => {
-    void client.query(new Describe(sql, resolve));
+  return new Promise((resolve, reject) => {
+    void client.query(new Describe(sql, resolve, reject));
   });
 }
 
