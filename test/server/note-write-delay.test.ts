@@ -101,6 +101,22 @@ describe('with a long write delay, in process', () => {
     expect(execFileSync('git', ['-C', server.notebookDir, 'status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' })).not.toContain(JOURNAL_DIR);
   });
 
+  test('a run journals the text it runs: the note file, which may hold a large result, is not rewritten first', async () => {
+    const { noteId, pid } = await newNote(a, '/run journaled');
+    // A first run appends the empty last paragraph, which is a write of the file of its own; the second run does not.
+    let started = a.mark();
+    a.send('RUN_PARAGRAPH', { id: pid, paragraph: '%md first run', params: {}, config: {} });
+    await a.next('PARAGRAPH', started, (f) => f.data.paragraph?.status === 'FINISHED');
+    await until(() => textsOnDisk(server.notebookDir, noteId).includes('%md first run'), 10000, 'the first run in the note file');
+    started = a.mark();
+    a.send('RUN_PARAGRAPH', { id: pid, paragraph: '%sh\nsleep 30', params: {}, config: {} });
+    await a.next('PARAGRAPH', started, (f) => f.data.paragraph?.status === 'RUNNING');
+    expect(textsOnDisk(server.notebookDir, noteId)).not.toContain('%sh\nsleep 30');
+    expect(journalFiles(server.notebookDir).length).toBeGreaterThan(0);
+    a.send('CANCEL_PARAGRAPH', { id: pid });
+    await a.next('PARAGRAPH', started, (f) => f.data.paragraph?.status === 'ABORT');
+  });
+
   test('a rename moves the file with the edit in it', async () => {
     const { noteId } = await editedNote('/before', '%md moved edit');
     await a.request('NOTE_RENAME', { id: noteId, name: '/elsewhere/after' }, 'NOTE');

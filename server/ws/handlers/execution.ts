@@ -28,7 +28,9 @@ export const executionHandlers = {
     const stored = found.paragraph.text;
     const text = sent === undefined ? stored ?? '' : textToKeep(ctx, sent, patch, stored);
     ctx.s.engine.applyInput(entry, found.paragraph, { title, text, params, config }, ctx.user);
-    await ctx.s.notebook.save(entry.id);
+    // Journaled like any paragraph edit: the note's file (which may hold a large result of the last run) is
+    // rewritten shortly after, not before the run starts.
+    await ctx.s.notebook.saveEdit(entry.id, found.paragraph);
     // The runner lacked a collaborator's patch: everyone is brought to the text that runs.
     if (sent !== undefined && text !== sent) scheduleResync(ctx, entry, id);
     await appendAfterLast(ctx, entry, found.index, found.paragraph.text ?? '');
