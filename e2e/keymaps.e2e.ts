@@ -30,6 +30,11 @@ async function chooseKeymap(page: Page, label: string): Promise<void> {
   await help.getByRole('button', { name: 'Close' }).click();
 }
 
+/** Vim and Emacs keys load on demand: keys typed before they are attached are plain Monaco keys. */
+async function keymapLive(page: Page, pid: string, keymap: 'vim' | 'emacs'): Promise<void> {
+  await page.locator(`#paragraph_${pid} [data-keymap="${keymap}"]`).waitFor();
+}
+
 async function openNote(page: Page, noteId: string): Promise<string[]> {
   await page.goto(`${env.server.url}#/notebook/${noteId}`);
   await page.locator('section.paragraph .monaco-editor').first().waitFor();
@@ -110,6 +115,7 @@ test('Vim: normal-mode commands edit the paragraph, with the mode shown under th
   const noteId = await newNote(['print(2)']);
   const [pid] = await openNote(page, noteId);
   await chooseKeymap(page, 'Vim');
+  await keymapLive(page, pid, 'vim');
   const status = page.locator(`#paragraph_${pid}`).getByRole('status', { name: 'Vim status' });
   await status.waitFor();
   await page.locator(`#paragraph_${pid} .monaco-editor .view-lines`).click();
@@ -130,6 +136,7 @@ test('Emacs: Ctrl+A and Ctrl+E move to the line ends instead of selecting all', 
   const noteId = await newNote(['print(2)']);
   const [pid] = await openNote(page, noteId);
   await chooseKeymap(page, 'Emacs');
+  await keymapLive(page, pid, 'emacs');
   await page.locator(`#paragraph_${pid} .monaco-editor .view-lines`).click();
   await page.keyboard.press('End');
   await page.keyboard.press('Control+A');

@@ -29,13 +29,20 @@ export function useEditorKeymap(ed: MonacoEditor | null, keymap: Keymap | undefi
     let gone = false;
     let active: Disposable | undefined;
     const node = status.current;
+    // The keys come from a chunk loaded on demand: until it is attached the editor types as plain Monaco does, so
+    // the editor says which keymap is live (data-keymap) once it is.
+    const box = ed.getContainerDomNode();
     attach(ed, keymap, node).then((d) => {
       if (gone) d.dispose();
-      else active = d;
+      else {
+        active = d;
+        box.dataset.keymap = keymap;
+      }
     }, (e: unknown) => console.error(`the ${keymap} keymap could not be loaded`, e));
     return () => {
       gone = true;
       active?.dispose();
+      delete box.dataset.keymap;
       if (node) node.textContent = '';
     };
   }, [ed, keymap, status]);
