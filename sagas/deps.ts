@@ -4,7 +4,7 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { getContext } from 'redux-saga/effects';
-import type { FrameAuth } from '../protocol';
+import type { Decoded, FrameAuth, ServerFrame } from '../protocol';
 import type { ActionLogLimits, ActionLogStats } from '../slices/ui';
 import type { HeliumRegistry } from './heliumRegistry';
 import type { RestClient } from './restClient';
@@ -40,6 +40,11 @@ export interface SagaDeps {
    * still waiting for the server (it then resolves null); a socket already open is not affected.
    */
   openSocket(url: string, signal?: AbortSignal): Promise<SocketLike | null>;
+  /**
+   * Decodes one inbound frame as `decodeServerFrame` does. The browser's decodes a large frame off the page's thread
+   * (a promise); the socket saga waits for each answer before it takes the next frame, so frames keep their order.
+   */
+  decodeFrame(raw: string): Decoded<ServerFrame> | Promise<Decoded<ServerFrame>>;
   sleep(ms: number): Promise<void>;
   random(): number;
   now(): number;

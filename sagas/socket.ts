@@ -13,6 +13,8 @@
  *   close handshake with a dead server, so the session does not wait for the close event.
  * - An open attempt the server never answers (a stopped server accepts TCP but not the handshake) is abandoned
  *   after OPEN_TIMEOUT_MS.
+ * - Each frame is decoded through `deps.decodeFrame` (large ones off the page's thread) and put before the next is
+ *   taken, so frames become actions in the order they arrived.
  * - PING is written straight to the socket, not dispatched, so it does not fill the action log.
  * - A close code 1000 from the server, or `connection/closeRequested`, is deliberate: no reconnect. Cancelling the
  *   saga (logout, teardown) closes the socket with 1000 too.
@@ -22,7 +24,7 @@ import { actionChannel, call, cancelled, put, race, select, take } from 'redux-s
 import { connection } from '../slices/connection';
 import { actionForFrame, isQueuedSend, opOfSend, wsUnknownOp, type WsSendAction } from '../slices/wsActions';
 import type { RootState } from '../slices/rootReducer';
-import { decodeServerFrame, encodeClientFrame, type SendMap, type SendOp } from '../protocol';
+import { encodeClientFrame, type Decoded, type SendMap, type SendOp, type ServerFrame } from '../protocol';
 import { backoffMs } from './backoff';
 import { SOCKET_OPEN, type SagaDeps, type SocketLike } from './deps';
 import { heard, keepalive, newLiveness, type Liveness } from './liveness';
@@ -56,7 +58,8 @@ function* readInbox(inbox: EventChannel<SocketEvent>, live: Liveness, deps: Saga
   for (;;) {
     const ev: SocketEvent = yield take(inbox);
     if (ev.kind === 'close') return ev.code;
-    const decoded = decodeServerFrame(ev.raw);
+    // Frames wait in the inbox meanwhile: a frame decoded off the page's thread is put before the next is decoded.
+    const decoded: Decoded<ServerFrame> = yield call(deps.decodeFrame, ev.raw);
     if (!heard(live, decoded.ok ? decoded.frame.op : undefined, deps.now())) continue;
     if (decoded.ok) yield put(actionForFrame(decoded.frame, ev.raw.length));
     else if (decoded.error.reason === 'unknown-op' && decoded.error.op) yield put(wsUnknownOp({ op: decoded.error.op, data: decoded.error.data }));

@@ -2,6 +2,7 @@
 import { createCredentialVault, msgIdGenerator, type PreferenceStore, type Preferences, type SagaDeps, type SocketLike } from '../../sagas/deps';
 import { ANONYMOUS_AUTH } from '../../protocol';
 import { saveTextFile } from './download';
+import { decodeFrame } from './frameDecoder';
 import { navigateHash } from './hashLocation';
 import { createHeliumRegistry, type HeliumBundleEntry, type HeliumRegistry } from '../../sagas/heliumRegistry';
 import { createRestClient } from '../../sagas/restClient';
@@ -125,6 +126,7 @@ export function browserDeps(): SagaDeps {
   return {
     wsUrl: wsUrlFor(window.location),
     openSocket,
+    decodeFrame,
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     random: Math.random,
     now: Date.now,

@@ -8,7 +8,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { firstLines, parseTableText, TableData } from './table/parseTable';
-import { openTableStream, type RemoteTable, type WorkerTableStream } from './table/tableWorker';
+import { WORKER_MIN_CHARS } from './table/frameTables';
+import { claimTableStream, openTableStream, type RemoteTable, type WorkerTableStream } from './table/tableWorker';
 import { rowSource, type CellSource } from './pivot/pivot';
 import { NetworkParseError, nodesTable, parseNetwork, type NetworkData } from './network/networkData';
 import type { TableColumn } from './types';
@@ -19,8 +20,6 @@ export type Loaded =
   | { kind: 'network'; network: NetworkData; source: CellSource; columns: TableColumn[] }
   | { kind: 'error'; message: string };
 
-/** Above this many characters (about 10,000 rows) a table is parsed in the worker. */
-export const WORKER_MIN_CHARS = 500_000;
 /** Rows shown while the worker parses the whole table. */
 export const FIRST_ROWS = 100;
 
@@ -46,7 +45,8 @@ interface Feed { stream: WorkerTableStream; fed: string; ended: boolean }
 
 /**
  * Gives the worker what `data` adds to what it was fed; a text that does not extend it (a new run, a replaced
- * result) starts a new stream. Null where there is no worker.
+ * result) starts a new stream, or takes the one the worker read from the frame that brought it. Null where there is
+ * no worker.
  */
 function feedWorker(feed: Feed | null, data: string): Feed | null {
   if (feed && !feed.ended && data.length >= feed.fed.length && data.startsWith(feed.fed)) {
@@ -55,6 +55,9 @@ function feedWorker(feed: Feed | null, data: string): Feed | null {
     return feed;
   }
   feed?.stream.close();
+  // A table that came in a large frame is in the worker already (decoded there, see tableWorker.ts).
+  const handed = claimTableStream(data);
+  if (handed) return { stream: handed, fed: data, ended: false };
   const stream = openTableStream();
   if (!stream) return null;
   stream.append(data);

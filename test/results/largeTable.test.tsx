@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ResultView } from '../../src/results/ResultView';
-import { FIRST_ROWS, WORKER_MIN_CHARS } from '../../src/results/useLoadedResult';
+import { FIRST_ROWS } from '../../src/results/useLoadedResult';
+import { WORKER_MIN_CHARS } from '../../src/results/table/frameTables';
 import type { ResultConfig } from '../../src/results/types';
 import { workerCalls } from '../support/tableWorkerMock';
 

@@ -6,6 +6,7 @@ import { backoffMs } from '../../sagas/backoff';
 import { connection } from '../../slices/connection';
 import { route } from '../../slices/route';
 import { wsOut } from '../../slices/wsActions';
+import { decodeServerFrame, type Decoded, type ServerFrame } from '../../protocol';
 import { frame, loadFixtureNote } from '../support/frames';
 import { makeTestStore } from '../support/testStore';
 
@@ -318,6 +319,30 @@ describe('inbound frames', () => {
     const written = stringify.mock.calls.map(([v]) => (v as { type?: unknown } | null)?.type);
     stringify.mockRestore();
     expect(written).not.toContain('ws/NOTE');
+    t.task?.cancel();
+  });
+
+  test('a frame decoded slowly (off the page\'s thread) still becomes its action before the frames after it', async () => {
+    const note = loadFixtureNote();
+    const big = frame('NOTE', { note });
+    let release: (() => void) | null = null;
+    const decodeFrame = (raw: string): Decoded<ServerFrame> | Promise<Decoded<ServerFrame>> => (raw === big
+      ? new Promise((resolve) => { release = () => resolve(decodeServerFrame(raw)); })
+      : decodeServerFrame(raw));
+    const t = await connected({ decodeFrame });
+    const s = t.sockets.last();
+    s.serverSend(big);
+    s.serverSend(frame('NOTE_UPDATED', { name: 'renamed while decoding', config: {}, info: {} }));
+    s.serverSend('{"op":"NOTE",');
+    await t.clock.advance(0);
+    // Nothing after the big frame is decoded or put while it is being decoded.
+    expect(t.types('ws/NOTE', 'connection/badFrame')).toEqual([]);
+    expect(release).not.toBeNull();
+    release!();
+    await t.clock.advance(0);
+    expect(t.types('ws/NOTE', 'connection/badFrame')).toEqual(['ws/NOTE', 'ws/NOTE_UPDATED', 'connection/badFrame']);
+    expect(t.store.getState().notes.openNoteId).toBe('2EYDJKFFY');
+    expect(t.log.entries().find((e) => e.action.type === 'ws/NOTE')?.bytes).toBe(big.length);
     t.task?.cancel();
   });
 });

@@ -19,6 +19,10 @@ const later = <T>(value: T): Promise<T> => {
 /** How often the page asked the worker to sort and to pivot: what it must not do on its own thread. */
 export const workerCalls = { order: 0, pivot: 0 };
 
+/** No frame is decoded by the worker here: the page decodes every frame itself, as without workers. */
+export const decodeInWorker = (): null => null;
+export const claimTableStream = (): null => null;
+
 export function openTableStream() {
   const table = new WorkerTable();
   return {

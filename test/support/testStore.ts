@@ -7,7 +7,7 @@ import { createHeliumRegistry, type HeliumRegistry } from '../../sagas/heliumReg
 import { HttpError, type RestClient } from '../../sagas/restClient';
 import { makeStore } from '../../src/app/store';
 import type { ActionLogLimits } from '../../slices/ui';
-import { ANONYMOUS_AUTH } from '../../protocol';
+import { ANONYMOUS_AUTH, decodeServerFrame } from '../../protocol';
 import { fakeSocketFactory } from './fakeSocket';
 import { activityTracker, manualClock, type Activity } from './manualClock';
 
@@ -51,6 +51,8 @@ export interface TestStoreOptions {
   /** The action log's bounds and checkpoint span (default: the app's). */
   actionLogLimits?: ActionLogLimits;
   checkpointEvery?: number;
+  /** Decodes inbound frames (default: at once, as decodeServerFrame does). */
+  decodeFrame?: SagaDeps['decodeFrame'];
 }
 
 export function makeTestStore(opts: TestStoreOptions = {}) {
@@ -78,6 +80,7 @@ export function makeTestStore(opts: TestStoreOptions = {}) {
   const deps: SagaDeps = {
     wsUrl: 'ws://localhost:8080/ws',
     openSocket: sockets.openSocket,
+    decodeFrame: opts.decodeFrame ?? decodeServerFrame,
     sleep: clock.sleep,
     random,
     now: clock.now,

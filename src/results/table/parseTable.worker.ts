@@ -3,12 +3,39 @@
  * page. A text comes in chunk by chunk (`append`; a whole text is one chunk) and is read when asked (`parts`), so a
  * table that arrives in a hundred appends is scanned once, not a hundred times; a table read as complete stays here
  * until dropped, for the grid's sorts and the charts' pivots. Every answer's arrays are transferred rather than copied.
+ * It also decodes the page's large websocket frames (`decode`), and starts reading their large tables at once: the
+ * page then claims the stream (tableWorker.ts) rather than sending the text back.
  */
+import { decodeServerFrame } from '../../../protocol';
+import { frameText, mostlyText } from './frameTables';
 import { partsTransfer } from './parseTable';
-import type { TableWorkerRequest } from './tableWorkerMessages';
+import type { DecodedFrame, TableWorkerRequest } from './tableWorkerMessages';
 import { WorkerTable } from './workerTable';
 
 const tables = new Map<number, WorkerTable>();
+/** Streams this worker opens for the tables of frames it decodes are numbered down from -1 (the page's go up from 1). */
+let lastOwnStream = 0;
+
+/**
+ * Decodes a large inbound frame for the page. A frame that is mostly text is answered, and its large tables are read
+ * right after, while the page draws the frame; a frame of many small objects is left to the page (null), which
+ * parses it faster than it would receive it from here.
+ */
+function decode(id: number, raw: string, minChars: number): void {
+  const decoded = decodeServerFrame(raw);
+  const text = decoded.ok ? frameText(decoded.frame.data, minChars) : null;
+  if (!text || !mostlyText(text, raw.length)) {
+    answer(id, () => null);
+    return;
+  }
+  const streams = text.tables.map(() => --lastOwnStream);
+  answer(id, (): DecodedFrame => ({ decoded, streams }));
+  text.tables.forEach((table, i) => {
+    const t = new WorkerTable();
+    t.append(table);
+    tables.set(streams[i], t);
+  });
+}
 
 function answer<T>(id: number, read: () => T, transfer: (value: T) => ArrayBuffer[] = () => []): void {
   try {
@@ -41,6 +68,9 @@ self.onmessage = (e: MessageEvent<TableWorkerRequest>) => {
       break;
     case 'drop':
       tables.delete(m.stream);
+      break;
+    case 'decode':
+      decode(m.id, m.raw, m.minChars);
       break;
   }
 };

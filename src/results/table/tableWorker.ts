@@ -1,12 +1,16 @@
 /**
- * The page's side of the table worker: one worker, started on first use and kept, answering requests in turn.
+ * The page's side of the table worker: one worker, started on first use and kept, answering requests in turn. It
+ * also decodes the page's large websocket frames, reading their large tables as it goes, so a result that arrives in
+ * a frame is never sent back to it.
  * Where workers cannot start, `openTableStream` says so (null) and the caller parses, sorts and pivots on the
  * page's thread.
  */
 import type { PivotConfig, PivotResult } from '../pivot/pivot';
 import type { TableParts } from './parseTable';
 import type { SortKey } from './sortOrder';
-import type { TableWorkerRequest } from './tableWorkerMessages';
+import type { Decoded, ServerFrame } from '../../../protocol';
+import { frameText } from './frameTables';
+import type { DecodedFrame, TableWorkerRequest } from './tableWorkerMessages';
 
 type Reply = { id: number; value: unknown } | { id: number; error: string };
 
@@ -73,11 +77,7 @@ export type RemoteTable = Pick<WorkerTableStream, 'order' | 'pivot'>;
 
 let nextStream = 0;
 
-/** A new stream in the worker; null when there is no worker to ask. */
-export function openTableStream(): WorkerTableStream | null {
-  const w = worker_();
-  if (!w) return null;
-  const stream = ++nextStream;
+function streamIn(w: Worker, stream: number): WorkerTableStream {
   return {
     append: (chunk) => { if (chunk) w.postMessage({ kind: 'append', stream, chunk } satisfies TableWorkerRequest); },
     parts: (atEnd) => ask(w, (id) => ({ kind: 'parts', id, stream, atEnd })),
@@ -85,4 +85,57 @@ export function openTableStream(): WorkerTableStream | null {
     pivot: (config) => ask(w, (id) => ({ kind: 'pivot', id, stream, config })),
     close: () => w.postMessage({ kind: 'drop', stream } satisfies TableWorkerRequest),
   };
+}
+
+/** A new stream in the worker; null when there is no worker to ask. */
+export function openTableStream(): WorkerTableStream | null {
+  const w = worker_();
+  return w ? streamIn(w, ++nextStream) : null;
+}
+
+/**
+ * Tables the worker read from frames it decoded, by their text, until a view claims them. A result that is never
+ * drawn (its paragraph far off screen) is not kept for ever: beyond this many the oldest is dropped, and a view
+ * that comes to it later sends its text again.
+ */
+const MAX_UNCLAIMED = 8;
+const unclaimed = new Map<string, number>();
+
+function keepUnclaimed(w: Worker, text: string, stream: number): void {
+  const had = unclaimed.get(text);
+  if (had !== undefined) w.postMessage({ kind: 'drop', stream: had } satisfies TableWorkerRequest);
+  unclaimed.delete(text);
+  unclaimed.set(text, stream);
+  for (const [oldest, s] of unclaimed) {
+    if (unclaimed.size <= MAX_UNCLAIMED) break;
+    unclaimed.delete(oldest);
+    w.postMessage({ kind: 'drop', stream: s } satisfies TableWorkerRequest);
+  }
+}
+
+/** The worker's stream of a table it read from a decoded frame (the whole of `text`), once; null when there is none. */
+export function claimTableStream(text: string): WorkerTableStream | null {
+  const stream = unclaimed.get(text);
+  const w = worker_();
+  if (stream === undefined || !w) return null;
+  unclaimed.delete(text);
+  return streamIn(w, stream);
+}
+
+/**
+ * Decodes an inbound frame in the worker, which starts reading its TABLE results longer than `minChars` at once
+ * (see claimTableStream). Null when there is no worker; the promise answers null when the frame is better decoded
+ * on the page's thread (many small objects) and fails when the worker does.
+ */
+export function decodeInWorker(raw: string, minChars: number): Promise<Decoded<ServerFrame> | null> | null {
+  const w = worker_();
+  if (!w) return null;
+  return ask<DecodedFrame | null>(w, (id) => ({ kind: 'decode', id, raw, minChars })).then((answer) => {
+    if (!answer) return null;
+    if (answer.decoded.ok && answer.streams.length > 0) {
+      const texts = frameText(answer.decoded.frame.data, minChars).tables;
+      answer.streams.forEach((stream, i) => keepUnclaimed(w, texts[i], stream));
+    }
+    return answer.decoded;
+  });
 }

@@ -1,4 +1,5 @@
 /** What the page asks the table worker (parseTable.worker.ts); each `id` is answered with `{ id, value }` or `{ id, error }`. */
+import type { Decoded, ServerFrame } from '../../../protocol';
 import type { PivotConfig } from '../pivot/pivot';
 import type { SortKey } from './sortOrder';
 
@@ -11,4 +12,15 @@ export type TableWorkerRequest =
   | { kind: 'order'; id: number; stream: number; keys: SortKey[] }
   /** The complete table pivoted (a PivotResult). */
   | { kind: 'pivot'; id: number; stream: number; config: PivotConfig }
-  | { kind: 'drop'; stream: number };
+  | { kind: 'drop'; stream: number }
+  /**
+   * An inbound websocket frame to decode (a DecodedFrame, or null: the page had better decode it itself). Its TABLE
+   * results longer than `minChars` become streams the worker reads at once, numbered below zero by the worker.
+   */
+  | { kind: 'decode'; id: number; raw: string; minChars: number };
+
+/** The answer to `decode`: the frame, and one stream per large TABLE result in the order `frameText` finds them. */
+export interface DecodedFrame {
+  decoded: Decoded<ServerFrame>;
+  streams: number[];
+}

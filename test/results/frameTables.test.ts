@@ -1,0 +1,55 @@
+/** @jest-environment node */
+/**
+ * Which decoded frames the table worker hands to the page, and which tables it starts reading for it.
+ */
+import { frameText, mostlyText } from '../../src/results/table/frameTables';
+import { decodeFrame, WORKER_FRAME_MIN_CHARS } from '../../src/app/frameDecoder';
+import { decodeServerFrame } from '../../protocol';
+
+const table = (rows: number): string => ['a\tb', ...Array.from({ length: rows }, (_, i) => `x${i}\t${i}`)].join('\n');
+
+describe('frameText', () => {
+  test('finds every large TABLE result of a note, in order, and leaves small ones and other types alone', () => {
+    const big1 = table(60_000);
+    const big2 = table(70_000);
+    const note = {
+      note: {
+        paragraphs: [
+          { id: 'p1', results: { code: 'SUCCESS', msg: [{ type: 'TEXT', data: big1 }, { type: 'TABLE', data: big1 }] } },
+          { id: 'p2', results: { code: 'SUCCESS', msg: [{ type: 'TABLE', data: table(3) }] } },
+          { id: 'p3', results: { code: 'SUCCESS', msg: [{ type: 'TABLE', data: big2 }] } },
+        ],
+      },
+    };
+    const t = frameText(note, 100_000);
+    expect(t.tables).toEqual([big1, big2]);
+    expect(t.tables[0]).toBe(big1);
+    expect(t.longChars).toBe(2 * big1.length + big2.length);
+  });
+
+  test('a table exactly at the limit is not a large one (the views read it on the page)', () => {
+    const text = table(20);
+    expect(frameText({ type: 'TABLE', data: text }, text.length).tables).toEqual([]);
+    expect(frameText({ type: 'TABLE', data: text }, text.length - 1).tables).toEqual([text]);
+  });
+
+  test('a frame mostly of one long result is text; a note of thousands of small paragraphs is not', () => {
+    const result = JSON.stringify({ op: 'PARAGRAPH', data: { paragraph: { id: 'p', results: { msg: [{ type: 'TABLE', data: table(100_000) }] } } } });
+    const parsed = JSON.parse(result) as { data: unknown };
+    expect(mostlyText(frameText(parsed.data, 500_000), result.length)).toBe(true);
+    const paragraphs = Array.from({ length: 5000 }, (_, i) => ({ id: `p${i}`, text: `%md\n# ${i}`, results: { msg: [{ type: 'HTML', data: `<p>${i}</p>` }] } }));
+    const note = JSON.stringify({ op: 'NOTE', data: { note: { id: 'n', paragraphs } } });
+    const parsedNote = JSON.parse(note) as { data: unknown };
+    expect(note.length).toBeGreaterThan(WORKER_FRAME_MIN_CHARS / 10);
+    expect(mostlyText(frameText(parsedNote.data, 500_000), note.length)).toBe(false);
+  });
+});
+
+describe('decodeFrame (the browser\'s)', () => {
+  test('without a worker (here) a large frame is decoded at once, as decodeServerFrame decodes it', () => {
+    const raw = JSON.stringify({ op: 'PARAGRAPH', data: { paragraph: { id: 'p', results: { code: 'SUCCESS', msg: [{ type: 'TABLE', data: table(100_000) }] } } } });
+    expect(raw.length).toBeGreaterThanOrEqual(WORKER_FRAME_MIN_CHARS);
+    expect(decodeFrame(raw)).toEqual(decodeServerFrame(raw));
+    expect(decodeFrame('{"op":"NOTE",')).toEqual(decodeServerFrame('{"op":"NOTE",'));
+  });
+});
