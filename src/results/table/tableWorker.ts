@@ -99,26 +99,26 @@ export function openTableStream(): WorkerTableStream | null {
  * that comes to it later sends its text again.
  */
 const MAX_UNCLAIMED = 8;
-const unclaimed = new Map<string, number>();
+/**
+ * Looked up by identity first: the view's text is the very string the frame brought. Not a Map keyed by the text,
+ * which would hash all of its megabytes.
+ */
+const unclaimed: { text: string; stream: number }[] = [];
 
 function keepUnclaimed(w: Worker, text: string, stream: number): void {
-  const had = unclaimed.get(text);
-  if (had !== undefined) w.postMessage({ kind: 'drop', stream: had } satisfies TableWorkerRequest);
-  unclaimed.delete(text);
-  unclaimed.set(text, stream);
-  for (const [oldest, s] of unclaimed) {
-    if (unclaimed.size <= MAX_UNCLAIMED) break;
-    unclaimed.delete(oldest);
-    w.postMessage({ kind: 'drop', stream: s } satisfies TableWorkerRequest);
+  unclaimed.push({ text, stream });
+  while (unclaimed.length > MAX_UNCLAIMED) {
+    const oldest = unclaimed.shift();
+    if (oldest) w.postMessage({ kind: 'drop', stream: oldest.stream } satisfies TableWorkerRequest);
   }
 }
 
 /** The worker's stream of a table it read from a decoded frame (the whole of `text`), once; null when there is none. */
 export function claimTableStream(text: string): WorkerTableStream | null {
-  const stream = unclaimed.get(text);
+  const at = unclaimed.findIndex((u) => u.text.length === text.length && u.text === text);
   const w = worker_();
-  if (stream === undefined || !w) return null;
-  unclaimed.delete(text);
+  if (at < 0 || !w) return null;
+  const [{ stream }] = unclaimed.splice(at, 1);
   return streamIn(w, stream);
 }
 
