@@ -27,7 +27,8 @@ export function ChartFrame({ summary, notice, table, height, draw, interactive =
   const shown = useShown(ref);
   const width = useWidth(ref);
   const last = useRef<ReactNode>(null);
-  if (shown) last.current = draw(width);
+  // Drawn once the width is known (useWidth): a hidden or not yet measured chart keeps its last drawing.
+  if (shown && width !== null) last.current = draw(width);
   const id = useId();
   const rows = table.rows.slice(0, FALLBACK_ROW_LIMIT);
   return (

@@ -1,7 +1,8 @@
 /**
  * Whether an element is on screen and its width. A chart off-screen or in a hidden tab keeps its last drawing and
  * draws again only once shown; where IntersectionObserver or ResizeObserver is missing (jsdom, old browsers) it
- * counts as shown and as `fallbackWidth` wide.
+ * counts as shown and as `fallbackWidth` wide; where ResizeObserver is there, the width is unknown (null) until
+ * its first report.
  */
 import { useEffect, useState, type RefObject } from 'react';
 
@@ -17,16 +18,25 @@ export function useShown(ref: RefObject<HTMLElement | null>): boolean {
   return shown;
 }
 
-export function useWidth(ref: RefObject<HTMLElement | null>, fallbackWidth = 600): number {
+/**
+ * The element's width, or null until it is known. Where ResizeObserver exists the width is taken from its first
+ * report, which comes with the next frame's layout: a chart is then drawn once, at its real width, in a task of its
+ * own, rather than at a guessed width and again at the real one inside the task that placed it.
+ */
+export function useWidth(ref: RefObject<HTMLElement | null>, fallbackWidth = 600): number | null {
   const [width, setWidth] = useState(0);
+  const observed = typeof ResizeObserver !== 'undefined';
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      setWidth(el.clientWidth);
+      return;
+    }
     const ro = new ResizeObserver(() => setWidth(el.clientWidth));
     ro.observe(el);
     return () => ro.disconnect();
   }, [ref]);
-  return width > 0 ? width : fallbackWidth;
+  if (width > 0) return width;
+  return observed ? null : fallbackWidth;
 }
