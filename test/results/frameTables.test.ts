@@ -53,3 +53,19 @@ describe('decodeFrame (the browser\'s)', () => {
     expect(decodeFrame('{"op":"NOTE",')).toEqual(decodeServerFrame('{"op":"NOTE",'));
   });
 });
+
+describe('WorkerTable shared by two streams (a result sent again whole)', () => {
+  test('a copy reads the same text, and appending to the copy leaves the original as it was', async () => {
+    const { WorkerTable } = await import('../../src/results/table/workerTable');
+    const original = new WorkerTable();
+    original.append('a\tb\nx\t1\n');
+    original.append('y\t2\n');
+    expect(original.text()).toBe('a\tb\nx\t1\ny\t2\n');
+    expect(original.length).toBe(original.text().length);
+    const copy = original.copy();
+    copy.append('z\t3\n');
+    expect(copy.parts(true).rowCount).toBe(3);
+    expect(original.parts(true).rowCount).toBe(2);
+    expect(Array.from(original.order([{ col: 1, desc: true, type: 'number' }]))).toEqual([1, 0]);
+  });
+});

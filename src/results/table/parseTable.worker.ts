@@ -30,11 +30,29 @@ function decode(id: number, raw: string, minChars: number): void {
   }
   const streams = text.tables.map(() => --lastOwnStream);
   answer(id, (): DecodedFrame => ({ decoded, streams }));
-  text.tables.forEach((table, i) => {
-    const t = new WorkerTable();
-    t.append(table);
-    tables.set(streams[i], t);
-  });
+  text.tables.forEach((table, i) => tables.set(streams[i], holding(table) ?? read(table)));
+}
+
+function read(text: string): WorkerTable {
+  const t = new WorkerTable();
+  t.append(text);
+  return t;
+}
+
+/**
+ * A table held already with exactly this text: a paragraph is sent again whole after each change of its settings (a
+ * sort, a chart), and its table is then shared rather than read again.
+ */
+function holding(text: string): WorkerTable | undefined {
+  for (const t of tables.values()) if (t.length === text.length && t.text() === text) return t;
+  return undefined;
+}
+
+/** Whether more than one stream reads `table` (see holding): appending to it then takes a copy first. */
+function shared(table: WorkerTable): boolean {
+  let n = 0;
+  for (const t of tables.values()) if (t === table && ++n > 1) return true;
+  return false;
 }
 
 function answer<T>(id: number, read: () => T, transfer: (value: T) => ArrayBuffer[] = () => []): void {
@@ -54,6 +72,7 @@ self.onmessage = (e: MessageEvent<TableWorkerRequest>) => {
     case 'append': {
       let t = tables.get(m.stream);
       if (!t) tables.set(m.stream, (t = new WorkerTable()));
+      else if (shared(t)) tables.set(m.stream, (t = t.copy()));
       t.append(m.chunk);
       break;
     }

@@ -19,6 +19,24 @@ export class WorkerTable {
     this.stream.append(chunk);
   }
 
+  /** How much text has been appended. */
+  get length(): number {
+    return this.stream.length;
+  }
+
+  /** Everything appended, as one string. */
+  text(): string {
+    if (this.chunks.length > 1) this.chunks = [this.chunks.join('')];
+    return this.chunks[0] ?? '';
+  }
+
+  /** A table of the same text that can be appended to without changing this one. */
+  copy(): WorkerTable {
+    const t = new WorkerTable();
+    t.append(this.text());
+    return t;
+  }
+
   parts(atEnd: boolean) {
     return this.stream.parts(atEnd);
   }
@@ -34,9 +52,7 @@ export class WorkerTable {
 
   private complete(): TableData {
     if (!this.table) {
-      const text = this.chunks.join('');
-      this.chunks = [text];
-      this.table = TableData.fromParts(text, this.stream.parts(true));
+      this.table = TableData.fromParts(this.text(), this.stream.parts(true));
     }
     return this.table;
   }
