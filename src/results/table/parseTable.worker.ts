@@ -30,10 +30,10 @@ function decode(id: number, raw: string, minChars: number): void {
   }
   const streams = text.tables.map(() => --lastOwnStream);
   answer(id, (): DecodedFrame => ({ decoded, streams }));
-  text.tables.forEach((table, i) => tables.set(streams[i], holding(table) ?? read(table)));
+  text.tables.forEach((table, i) => tables.set(streams[i], holding(table) ?? tableOfText(table)));
 }
 
-function read(text: string): WorkerTable {
+function tableOfText(text: string): WorkerTable {
   const t = new WorkerTable();
   t.append(text);
   return t;
