@@ -22,6 +22,7 @@ export const workerCalls = { order: 0, pivot: 0 };
 /** No frame is decoded by the worker here: the page decodes every frame itself, as without workers. */
 export const decodeInWorker = (): null => null;
 export const claimTableStream = (): null => null;
+export const startTableWorker = (): void => undefined;
 
 export function openTableStream() {
   const table = new WorkerTable();

@@ -51,6 +51,11 @@ function worker_(): Worker | null {
   return worker;
 }
 
+/** Starts the worker ahead of its first use (a note page opening), so that its start is not part of the first answer. */
+export function startTableWorker(): void {
+  worker_();
+}
+
 function ask<T>(w: Worker, request: (id: number) => TableWorkerRequest): Promise<T> {
   const id = ++nextId;
   return new Promise<T>((resolve, reject) => {
