@@ -24,19 +24,19 @@ export function useShown(ref: RefObject<HTMLElement | null>): boolean {
  * own, rather than at a guessed width and again at the real one inside the task that placed it.
  */
 export function useWidth(ref: RefObject<HTMLElement | null>, fallbackWidth = 600): number | null {
-  const [width, setWidth] = useState(0);
   const observed = typeof ResizeObserver !== 'undefined';
+  const [width, setWidth] = useState<number | null>(observed ? null : fallbackWidth);
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    if (typeof ResizeObserver === 'undefined') {
-      setWidth(el.clientWidth);
+    // Never left unknown: without an element to watch, or with a report of no width (not laid out yet), the chart
+    // is drawn at the fallback width and again when a later report brings the real one.
+    if (!el || !observed) {
+      setWidth(el?.clientWidth || fallbackWidth);
       return;
     }
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth || fallbackWidth));
     ro.observe(el);
     return () => ro.disconnect();
-  }, [ref]);
-  if (width > 0) return width;
-  return observed ? null : fallbackWidth;
+  }, [ref, observed, fallbackWidth]);
+  return width;
 }
