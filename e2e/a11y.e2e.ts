@@ -46,7 +46,13 @@ beforeAll(async () => {
 
 const ROUTES = (): [string, (page: Page) => Promise<void>][] => [
   ['/', (p) => p.getByRole('link', { name: '1. IPython Basic' }).waitFor()],
-  [`/notebook/${noteId}`, (p) => p.locator('.recharts-surface').first().waitFor({ timeout: 30_000 })],
+  // A chart is drawn once on screen (src/results/charts/ChartFrame.tsx): the first one is scrolled to.
+  [`/notebook/${noteId}`, async (p) => {
+    const chart = p.locator('.result-chart-canvas').first();
+    await chart.waitFor({ timeout: 30_000 });
+    await chart.scrollIntoViewIfNeeded();
+    await chart.locator('.recharts-surface').first().waitFor({ timeout: 30_000 });
+  }],
   ['/notebook/2EYDJKFFY', (p) => p.locator('section[id^="paragraph_"] .paragraph-results').first().waitFor({ timeout: 30_000 })],
   ['/jobmanager', (p) => p.getByRole('listitem').first().waitFor()],
   ['/search/python', (p) => p.getByRole('heading').first().waitFor()],
