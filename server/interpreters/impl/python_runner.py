@@ -23,6 +23,7 @@ import time
 import traceback
 import warnings
 
+from runner_interrupts import Interrupts
 from zeppelin_pool import PoolClient, ResourcePoolMethods
 
 EVENTS = 3
@@ -526,23 +527,7 @@ def _print_error(etype, value, tb):
     sys.stderr.write("".join(lines))
 
 
-CANCELLED = set()
-# Set when a SIGINT reached the main loop between runs. The server sends a run's cancel line before its SIGINT, but
-# the reader thread may not have read that line yet when the next run is picked up.
-IDLE_INTERRUPT = threading.Event()
-LATE_CANCEL_WAIT_S = 0.5
-
-
-def _cancelled_before_start(token):
-    if IDLE_INTERRUPT.is_set():
-        IDLE_INTERRUPT.clear()
-        deadline = time.monotonic() + LATE_CANCEL_WAIT_S
-        while token not in CANCELLED and time.monotonic() < deadline:
-            time.sleep(0.01)
-    if token in CANCELLED:
-        CANCELLED.discard(token)
-        return True
-    return False
+INTERRUPTS = Interrupts()
 
 
 def execute(cmd):
@@ -551,8 +536,10 @@ def execute(cmd):
     # Everything sits inside the try: an interrupt at any point ends this run as cancelled, and the done event is
     # always sent, so the server never waits for a run the runner has dropped.
     try:
-        if _cancelled_before_start(token):
-            # The cancel overtook the run (its SIGINT hit the idle loop): the run ends before it starts.
+        # From here an interrupt whose cancel line names this run stops it (runner_interrupts.py).
+        INTERRUPTS.current = token
+        if INTERRUPTS.take(token):
+            # The cancel overtook the run (its SIGINT reached the runner before the run started).
             ok, aborted = False, True
         else:
             z.note_id = cmd.get("noteId", "")
@@ -571,11 +558,10 @@ def execute(cmd):
     except BaseException:
         ok = False
         _print_error(*sys.exc_info())
-    try:
-        OUT.flush()
-    except KeyboardInterrupt:
-        pass
-    CANCELLED.discard(token)
+    finally:
+        INTERRUPTS.current = None
+    OUT.flush()
+    INTERRUPTS.forget(token)
     send({"ev": "done", "id": cmd.get("id"), "ok": ok, "aborted": aborted})
 
 
@@ -629,7 +615,7 @@ def reader(runs):
             if kind == "run":
                 runs.put(cmd)
             elif kind == "cancel":
-                CANCELLED.add(cmd.get("token"))
+                INTERRUPTS.cancel_line(cmd.get("token"))
             elif kind == "complete":
                 complete(cmd)
             elif kind == "pool":
@@ -658,6 +644,7 @@ def main():
     sys.stderr = OUT
     mode, executable = _args()
     shell = setup_ipython(mode, executable)
+    INTERRUPTS.install()
     IPYTHON_STATE["required"] = mode == "required"
     runs = queue.Queue()
     threading.Thread(target=reader, args=(runs,), daemon=True).start()
@@ -674,8 +661,7 @@ def main():
                 return
             execute(cmd)
         except KeyboardInterrupt:
-            # An interrupt between runs: its cancel may be for the run about to start (see execute).
-            IDLE_INTERRUPT.set()
+            # Only a run's code is interrupted (runner_interrupts.py); this is a second signal for a run that ended.
             continue
 
 
