@@ -55,10 +55,16 @@ export function runGit(root: string, args: string[], input?: string): Promise<Gi
   });
 }
 
+/**
+ * A new repository's files come from this folder instead of git's default templates (sample hooks and the like):
+ * its `config` carries the committer identity (gitStore.ts DEFAULT_IDENTITY), so no `git config` runs are needed.
+ */
+export const REPO_TEMPLATE = join(__dirname, 'repoTemplate');
+
 /** `git init` needs no repository yet, so it runs without --git-dir. */
 export function initRepo(root: string): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    execFile('git', [...SAFE_CONFIG, 'init', '--quiet', root], { cwd: root, env: gitEnv(), encoding: 'utf8' }, (err, stdout, stderr) => {
+    execFile('git', [...SAFE_CONFIG, 'init', '--quiet', `--template=${REPO_TEMPLATE}`, root], { cwd: root, env: gitEnv(), encoding: 'utf8' }, (err, stdout, stderr) => {
       if (err) reject(new GitError(`git init failed: ${(stderr || err.message).trim()}`, typeof err.code === 'number' ? err.code : null, stderr));
       else resolve({ stdout, stderr });
     });

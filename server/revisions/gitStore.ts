@@ -50,18 +50,27 @@ export class GitRevisionStore implements RevisionStore {
     return next;
   }
 
-  /** Makes the folder a repository (when it is not one yet) with a committer identity of its own. */
+  /**
+   * Makes the folder a repository (when it is not one yet) with a committer identity of its own. A new repository
+   * gets it from its template (git.ts); an existing one is read with one git command and completed if need be. A
+   * server starts once per test and per user session, so each git process saved here counts.
+   */
   init(): Promise<void> {
     return this.serial(async () => {
-      if (!existsSync(join(this.root, '.git'))) await initRepo(this.root);
+      if (!existsSync(join(this.root, '.git'))) {
+        await initRepo(this.root);
+        return;
+      }
+      let present = '';
+      try {
+        present = (await runGit(this.root, ['config', '--local', '--get-regexp', '^user\\.(name|email)$'])).stdout;
+      } catch (e) {
+        // Exit code 1 means "none set"; anything else is a real failure.
+        if (!(e instanceof GitError) || e.code !== 1) throw e;
+      }
+      const keys = new Set(present.split('\n').map((line) => line.split(' ')[0]));
       for (const [key, value] of [['user.name', DEFAULT_IDENTITY.name], ['user.email', DEFAULT_IDENTITY.email]]) {
-        try {
-          await runGit(this.root, ['config', '--local', '--get', key]);
-        } catch (e) {
-          // Exit code 1 means "not set"; anything else is a real failure.
-          if (!(e instanceof GitError) || e.code !== 1) throw e;
-          await runGit(this.root, ['config', '--local', key, value]);
-        }
+        if (!keys.has(key)) await runGit(this.root, ['config', '--local', key, value]);
       }
     });
   }

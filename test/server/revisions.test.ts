@@ -36,6 +36,22 @@ describe('revisions on a git-backed notebook folder (PROTOCOL 2.4, 3.3)', () => 
     expect(git(server.notebookDir, 'config', '--local', 'user.email')).toBe('zeppelin@localhost');
   });
 
+  test('an existing repository gets the identity only where it has none of its own', async () => {
+    const bare = join(tempDir('zpl-gitid-'), 'notebook');
+    const own = join(tempDir('zpl-gitid-'), 'notebook');
+    for (const dir of [bare, own]) {
+      mkdirSync(dir, { recursive: true });
+      git(dir, 'init', '--quiet');
+    }
+    git(own, 'config', '--local', 'user.name', 'Ada');
+    for (const dir of [bare, own]) {
+      const s = await startTestServer({ notebookDir: dir });
+      await s.close();
+    }
+    expect([git(bare, 'config', '--local', 'user.name'), git(bare, 'config', '--local', 'user.email')]).toEqual(['Zeppelin', 'zeppelin@localhost']);
+    expect([git(own, 'config', '--local', 'user.name'), git(own, 'config', '--local', 'user.email')]).toEqual(['Ada', 'zeppelin@localhost']);
+  });
+
   test('revision support is reported by capabilities and the configurations', async () => {
     expect((await api(server.url, '/api/notebook/capabilities')).body.body).toEqual({ isRevisionSupported: true });
     const conf = await a.request('LIST_CONFIGURATIONS', {}, 'CONFIGURATIONS_INFO');
