@@ -14,7 +14,7 @@ import { isPersonalized } from '../personal/store';
 import { autoFill } from '../notes/authorization';
 import { ANONYMOUS } from '../ws/tickets';
 import { subjectOf } from './permissions';
-import { importSummary, ipynbToNote, isJupyter } from '../notes/jupyter/import';
+import { importSummary, isJupyter } from '../notes/jupyter/summary';
 
 /** The spec's text for an anonymous permission change (notebook-core section 5). */
 export const ANONYMOUS_SET_PERMISSIONS = 'Only authenticated user can set the permission.';
@@ -34,8 +34,9 @@ function requestedPath(body: Record<string, unknown>): string | undefined {
 }
 
 /** What an import body becomes: a Jupyter notebook is converted (Zeppelin would create an empty note from it). */
-function importSource(note: JsonObject, given: string | undefined, user: string): { source: JsonObject; path: string; message: string } {
+async function importSource(note: JsonObject, given: string | undefined, user: string): Promise<{ source: JsonObject; path: string; message: string }> {
   if (!isJupyter(note)) return { source: note, path: normalizeNotePath(given), message: '' };
+  const { ipynbToNote } = await import('../notes/jupyter/import');
   let converted: ReturnType<typeof ipynbToNote>;
   try {
     converted = ipynbToNote(note, user);
@@ -113,7 +114,7 @@ function registerNoteRoutes(app: FastifyInstance, s: Services): void {
     const note = bodyObject(body) as JsonObject;
     if (Object.keys(note).length === 0) throw new ZeppelinError('Note JSON is empty or malformed', 'BAD_REQUEST');
     const given = req.query.notePath !== undefined && req.query.notePath !== '' ? req.query.notePath : requestedPath(note);
-    const { source, path, message } = importSource(note, given, principalOf(req));
+    const { source, path, message } = await importSource(note, given, principalOf(req));
     const entry = await s.notebook.importNote(source, path);
     s.authorization.noteCreated(entry.id, principalOf(req));
     s.broadcasts.notesInfo();

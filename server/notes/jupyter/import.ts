@@ -158,9 +158,3 @@ function reorder(p: Paragraph): Paragraph {
   for (const k of Object.keys(p)) if (!(k in out)) out[k] = p[k];
   return out as Paragraph;
 }
-
-export const isJupyter = (o: JsonObject): boolean => Array.isArray(o.cells);
-
-/** What an import brought in, as the importer is told it. */
-export const importSummary = (r: Pick<ImportedNotebook, 'cells' | 'outputs'>): string =>
-  `Imported ${r.cells} cell${r.cells === 1 ? '' : 's'} and ${r.outputs} output${r.outputs === 1 ? '' : 's'}`;

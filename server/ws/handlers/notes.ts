@@ -1,7 +1,7 @@
 /** Notes, folders and trash (PROTOCOL 2.1). */
 import type { JsonObject } from '../../../protocol';
 import { noteToIpynb } from '../../notes/jupyter/export';
-import { importSummary, ipynbToNote, isJupyter } from '../../notes/jupyter/import';
+import { importSummary, isJupyter } from '../../notes/jupyter/summary';
 import type { NoteEntry } from '../../notes/notebook';
 import { nameOf, normalizeNotePath, parentOf } from '../../notes/paths';
 import { cronAllowedFor, cronEnabled, runAsRefusal } from '../../cron/policy';
@@ -99,6 +99,7 @@ export const noteHandlers = {
     let message: string | undefined;
     try {
       if (isJupyter(note)) {
+        const { ipynbToNote } = await import('../../notes/jupyter/import');
         const converted = ipynbToNote(note, ctx.user);
         const given = typeof note.name === 'string' && note.name !== '' ? note.name : converted.name;
         // A notebook's own title is used as is (PROTOCOL 2.1): root folder unless it contains a slash.
