@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { launch, type Browser } from './support/browser';
 import { loginThroughDialog as login } from './support/login';
 import { startTestServer, type TestServer } from './support/server';
+import { startWsRelay, type Relay } from './support/wsRelay';
 import { waitUntil } from './support/wait';
 
 const SHIRO_INI = `[users]
@@ -33,49 +34,18 @@ let relay1: Relay;
 let noteId: string;
 let pid: string;
 
-/** The page's websocket through a relay that can hold what the server sends, to keep a frame "on its way". */
-interface Relay {
-  /** Frames from the server held back since `hold()`. */
-  held: string[];
-  /** Frames the page sent. */
-  sent: string[];
-  hold(): void;
-  release(): void;
-}
-
-async function relayed(page: Page): Promise<Relay> {
-  let holding = false;
-  let deliver: (m: string) => void = () => undefined;
-  const relay: Relay = {
-    held: [], sent: [],
-    hold() { holding = true; },
-    release() {
-      holding = false;
-      for (const m of relay.held.splice(0)) deliver(m);
-    },
-  };
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    const upstream = ws.connectToServer();
-    deliver = (m) => ws.send(m);
-    ws.onMessage((m) => {
-      relay.sent.push(String(m));
-      upstream.send(m);
-    });
-    upstream.onMessage((m) => {
-      if (holding) relay.held.push(String(m));
-      else ws.send(m);
-    });
-  });
-  return relay;
-}
+/** Where each user's page opens the app: user1's through the relay. */
+const bases = new Map<Page, string>();
 
 const frameOps = (frames: string[]): string[] => frames.map((f) => (JSON.parse(f) as { op: string }).op);
 
 async function loginThroughDialog(user: string, password: string): Promise<Page> {
   const browser = await launch();
   browsers.push(browser);
-  if (user === 'user1') relay1 = await relayed(browser.page);
-  await login(browser.page, server.url, user, password);
+  // user1's page goes through a relay that can keep a frame from the server "on its way".
+  if (user === 'user1') relay1 = await startWsRelay(server.url);
+  bases.set(browser.page, user === 'user1' ? relay1.url : server.url);
+  await login(browser.page, bases.get(browser.page)!, user, password);
   return browser.page;
 }
 
@@ -97,6 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const b of browsers) await b.close();
+  await relay1?.close();
   await server?.close();
 });
 
@@ -116,7 +87,7 @@ function savedText(): string {
 }
 
 async function open(page: Page): Promise<void> {
-  await page.goto(`${server.url}#/notebook/${noteId}`);
+  await page.goto(`${bases.get(page)}#/notebook/${noteId}`);
   await page.getByRole('heading', { level: 1, name: NOTE }).waitFor();
   await page.locator(`#paragraph_${pid} .monaco-editor`).waitFor({ timeout: 30_000 });
 }

@@ -9,12 +9,18 @@ import type { ActionLogLimits, ActionLogStats } from '../slices/ui';
 import type { HeliumRegistry } from './heliumRegistry';
 import type { RestClient } from './restClient';
 
+/**
+ * An inbound message: a frame's text (`data`), or, from a socket that decodes large frames itself off the page's
+ * thread (src/app/workerSocket.ts), the decoded frame and the length of its text.
+ */
+export type SocketMessage = { data: unknown } | { decoded: Decoded<ServerFrame>; length: number };
+
 /** The part of the browser WebSocket the socket saga uses. */
 export interface SocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  onmessage: ((ev: { data: unknown }) => void) | null;
+  onmessage: ((ev: SocketMessage) => void) | null;
   onclose: ((ev: { code: number; reason?: string }) => void) | null;
   onerror: ((ev: unknown) => void) | null;
 }

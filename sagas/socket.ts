@@ -14,7 +14,8 @@
  * - An open attempt the server never answers (a stopped server accepts TCP but not the handshake) is abandoned
  *   after OPEN_TIMEOUT_MS.
  * - Each frame is decoded through `deps.decodeFrame` (large ones off the page's thread) and put before the next is
- *   taken, so frames become actions in the order they arrived.
+ *   taken, so frames become actions in the order they arrived. A socket that decoded a frame itself (the browser's,
+ *   which receives in a worker) hands the decoded frame, which is put in its turn like any other.
  * - PING is written straight to the socket, not dispatched, so it does not fill the action log.
  * - A close code 1000 from the server, or `connection/closeRequested`, is deliberate: no reconnect. Cancelling the
  *   saga (logout, teardown) closes the socket with 1000 too.
@@ -31,7 +32,10 @@ import { heard, keepalive, newLiveness, type Liveness } from './liveness';
 import { noteOfSend, replayHeld, type Attachment, type HeldSend } from './outbox';
 import { fetchListAfterOpen, fetchRouteAfterOpen } from './resync';
 
-type SocketEvent = { kind: 'frame'; raw: string } | { kind: 'close'; code: number };
+type SocketEvent =
+  | { kind: 'frame'; raw: string }
+  | { kind: 'decoded'; decoded: Decoded<ServerFrame>; length: number }
+  | { kind: 'close'; code: number };
 
 export const NORMAL_CLOSURE = 1000;
 export const ABNORMAL_CLOSURE = 1006;
@@ -42,7 +46,9 @@ export const OPEN_TIMEOUT_MS = 10_000;
 
 export function socketChannel(ws: SocketLike): EventChannel<SocketEvent> {
   return eventChannel<SocketEvent>((emit) => {
-    ws.onmessage = (ev) => emit({ kind: 'frame', raw: typeof ev.data === 'string' ? ev.data : String(ev.data) });
+    ws.onmessage = (ev) => emit('decoded' in ev
+      ? { kind: 'decoded', decoded: ev.decoded, length: ev.length }
+      : { kind: 'frame', raw: typeof ev.data === 'string' ? ev.data : String(ev.data) });
     ws.onclose = (ev) => emit({ kind: 'close', code: ev.code || ABNORMAL_CLOSURE });
     // An error is always followed by a close event, which is what ends the session.
     ws.onerror = () => undefined;
@@ -59,9 +65,9 @@ function* readInbox(inbox: EventChannel<SocketEvent>, live: Liveness, deps: Saga
     const ev: SocketEvent = yield take(inbox);
     if (ev.kind === 'close') return ev.code;
     // Frames wait in the inbox meanwhile: a frame decoded off the page's thread is put before the next is decoded.
-    const decoded: Decoded<ServerFrame> = yield call(deps.decodeFrame, ev.raw);
+    const decoded: Decoded<ServerFrame> = ev.kind === 'decoded' ? ev.decoded : yield call(deps.decodeFrame, ev.raw);
     if (!heard(live, decoded.ok ? decoded.frame.op : undefined, deps.now())) continue;
-    if (decoded.ok) yield put(actionForFrame(decoded.frame, ev.raw.length));
+    if (decoded.ok) yield put(actionForFrame(decoded.frame, ev.kind === 'decoded' ? ev.length : ev.raw.length));
     else if (decoded.error.reason === 'unknown-op' && decoded.error.op) yield put(wsUnknownOp({ op: decoded.error.op, data: decoded.error.data }));
     else yield put(connection.badFrame(decoded.error));
   }

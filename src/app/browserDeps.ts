@@ -7,12 +7,14 @@ import { navigateHash } from './hashLocation';
 import { createHeliumRegistry, type HeliumBundleEntry, type HeliumRegistry } from '../../sagas/heliumRegistry';
 import { createRestClient } from '../../sagas/restClient';
 import { copyText } from '../pages/note/results/clipboard';
+import { openSocketInWorker } from './workerSocket';
 import { wsUrlFor } from './wsUrl';
 
 /** Both stock Zeppelin UIs ping every 10 s (spec constant). */
 export const PING_INTERVAL_MS = 10_000;
 
-export function openSocket(url: string, signal?: AbortSignal): Promise<SocketLike | null> {
+/** A WebSocket on the page's own thread, where no worker can hold it. */
+function openPageSocket(url: string, signal?: AbortSignal): Promise<SocketLike | null> {
   return new Promise((resolve) => {
     let ws: WebSocket;
     try {
@@ -41,6 +43,11 @@ export function openSocket(url: string, signal?: AbortSignal): Promise<SocketLik
       resolve(null);
     };
   });
+}
+
+/** The socket is held by the table worker where there is one (workerSocket.ts). */
+export function openSocket(url: string, signal?: AbortSignal): Promise<SocketLike | null> {
+  return openSocketInWorker(url, signal) ?? openPageSocket(url, signal);
 }
 
 type BundleWindow = Window & { _heliumBundles?: HeliumBundleEntry[] };

@@ -5,6 +5,7 @@
 import { frameText, mostlyText } from '../../src/results/table/frameTables';
 import { decodeFrame, WORKER_FRAME_MIN_CHARS } from '../../src/app/frameDecoder';
 import { decodeServerFrame } from '../../protocol';
+import { longStringChars } from '../../src/results/table/socketHost';
 
 const table = (rows: number): string => ['a\tb', ...Array.from({ length: rows }, (_, i) => `x${i}\t${i}`)].join('\n');
 
@@ -42,6 +43,23 @@ describe('frameText', () => {
     const parsedNote = JSON.parse(note) as { data: unknown };
     expect(note.length).toBeGreaterThan(WORKER_FRAME_MIN_CHARS / 10);
     expect(mostlyText(frameText(parsedNote.data, 500_000), note.length)).toBe(false);
+  });
+});
+
+describe('longStringChars (the worker socket\'s look at a frame before parsing it)', () => {
+  test('counts the characters of long JSON strings, past escaped quotes and backslashes, and no short ones', () => {
+    const long = `say "hi" \\ ${'x'.repeat(100)}`;
+    const raw = JSON.stringify({ op: 'PARAGRAPH', data: { a: 'short', b: long, c: 'also short "quoted"' } });
+    expect(longStringChars(raw, 50)).toBe(JSON.stringify(long).length - 2);
+    expect(longStringChars(raw, 1000)).toBe(0);
+  });
+
+  test('judges a result frame and a note of thousands of small paragraphs as mostlyText does after parsing', () => {
+    const result = JSON.stringify({ op: 'PARAGRAPH', data: { paragraph: { id: 'p', results: { msg: [{ type: 'TABLE', data: table(100_000) }] } } } });
+    expect(longStringChars(result, 65_536) * 2).toBeGreaterThanOrEqual(result.length);
+    const paragraphs = Array.from({ length: 5000 }, (_, i) => ({ id: `p${i}`, text: `%md\n# ${i}`, results: { msg: [{ type: 'HTML', data: `<p>${i}</p>` }] } }));
+    const note = JSON.stringify({ op: 'NOTE', data: { note: { id: 'n', paragraphs } } });
+    expect(longStringChars(note, 65_536)).toBe(0);
   });
 });
 

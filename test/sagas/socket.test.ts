@@ -322,6 +322,26 @@ describe('inbound frames', () => {
     t.task?.cancel();
   });
 
+  test('a frame the socket decoded itself is put in its turn, whole, without being decoded again', async () => {
+    const table = 'id\tname\n1\ta\n2\tb\n';
+    const paragraph = { id: 'paragraph_1', status: 'FINISHED', results: { code: 'SUCCESS', msg: [{ type: 'TABLE', data: table }] } };
+    const big = frame('PARAGRAPH', { paragraph });
+    const decodeFrame = jest.fn(decodeServerFrame);
+    const t = await connected({ decodeFrame });
+    const s = t.sockets.last();
+    s.serverSend(frame('NOTE_UPDATED', { name: 'before', config: {}, info: {} }));
+    s.serverSendDecoded(big, decodeServerFrame(big));
+    s.serverSend(frame('NOTE_UPDATED', { name: 'after', config: {}, info: {} }));
+    await t.clock.advance(0);
+    expect(t.types('ws/NOTE_UPDATED', 'ws/PARAGRAPH')).toEqual(['ws/NOTE_UPDATED', 'ws/PARAGRAPH', 'ws/NOTE_UPDATED']);
+    expect(decodeFrame.mock.calls.map(([raw]) => raw)).not.toContain(big);
+    // The logged action carries the result itself, so a replay of the log draws the table.
+    const entry = t.log.entries().find((e) => e.action.type === 'ws/PARAGRAPH');
+    expect(entry?.action.meta).toMatchObject({ frameLength: big.length });
+    expect(JSON.stringify(entry?.action.payload)).toContain(JSON.stringify(table));
+    t.task?.cancel();
+  });
+
   test('a frame decoded slowly (off the page\'s thread) still becomes its action before the frames after it', async () => {
     const note = loadFixtureNote();
     const big = frame('NOTE', { note });

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
-import type { SocketLike } from '../../sagas/deps';
+import type { SocketLike, SocketMessage } from '../../sagas/deps';
 import { notePage } from '../../slices/notePage';
 import { route } from '../../slices/route';
 import { wsIn } from '../../slices/wsActions';
@@ -19,7 +19,7 @@ const START = '%md\nfirst line\nsecond line';
 
 /** A client's socket whose frames, each way, can be held and let go later in order, as a slow network would. */
 class HeldSocket implements SocketLike {
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onmessage: ((ev: SocketMessage) => void) | null = null;
   onclose: ((ev: { code: number; reason?: string }) => void) | null = null;
   onerror: ((ev: unknown) => void) | null = null;
   private holdingOut = false;

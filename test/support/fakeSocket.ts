@@ -1,5 +1,6 @@
 /** Scripted sockets for the socket saga: each openSocket() call takes the next scripted outcome. */
-import type { SocketLike } from '../../sagas/deps';
+import type { SocketLike, SocketMessage } from '../../sagas/deps';
+import type { Decoded, ServerFrame } from '../../protocol';
 import type { Activity } from './manualClock';
 
 const quiet: Pick<Activity, 'bump'> = { bump: () => undefined };
@@ -14,7 +15,7 @@ export class FakeSocket implements SocketLike {
   readyState = 1;
   sent: string[] = [];
   closedWith: number | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onmessage: ((ev: SocketMessage) => void) | null = null;
   onclose: ((ev: { code: number; reason?: string }) => void) | null = null;
   onerror: ((ev: unknown) => void) | null = null;
   /** A stopped server (SIGSTOP) or a dropped network: nothing comes back, not even the close handshake. */
@@ -43,6 +44,12 @@ export class FakeSocket implements SocketLike {
     if (this.frozen || this.readyState !== 1) return;
     this.activity.bump();
     this.onmessage?.({ data: typeof frame === 'string' ? frame : JSON.stringify(frame) });
+  }
+  /** A frame that reaches the saga decoded already, as the browser's socket hands a large result decoded in its worker. */
+  serverSendDecoded(raw: string, decoded: Decoded<ServerFrame>): void {
+    if (this.frozen || this.readyState !== 1) return;
+    this.activity.bump();
+    this.onmessage?.({ decoded, length: raw.length });
   }
   /** The server (or the network) closes the connection. */
   serverClose(code: number): void {

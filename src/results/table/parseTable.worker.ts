@@ -4,12 +4,14 @@
  * table that arrives in a hundred appends is scanned once, not a hundred times; a table read as complete stays here
  * until dropped, for the grid's sorts and the charts' pivots. Every answer's arrays are transferred rather than copied.
  * It also decodes the page's large websocket frames (`decode`), and starts reading their large tables at once: the
- * page then claims the stream (tableWorker.ts) rather than sending the text back.
+ * page then claims the stream (tableWorker.ts) rather than sending the text back. It holds the page's websocket
+ * (socketHost.ts), decoding that socket's large frames the same way as they arrive.
  */
 import { decodeServerFrame } from '../../../protocol';
 import { frameText, mostlyText } from './frameTables';
 import { partsTransfer } from './parseTable';
-import type { DecodedFrame, TableWorkerRequest } from './tableWorkerMessages';
+import { socketRequest, type DecodeLarge } from './socketHost';
+import type { TableWorkerRequest } from './tableWorkerMessages';
 import { WorkerTable } from './workerTable';
 
 const tables = new Map<number, WorkerTable>();
@@ -17,20 +19,25 @@ const tables = new Map<number, WorkerTable>();
 let lastOwnStream = 0;
 
 /**
- * Decodes a large inbound frame for the page. A frame that is mostly text is answered, and its large tables are read
- * right after, while the page draws the frame; a frame of many small objects is left to the page (null), which
- * parses it faster than it would receive it from here.
+ * Decodes a large inbound frame. A frame that is mostly text is answered, and its large tables are read once the
+ * answer is posted (`posted`), while the page draws the frame; a frame of many small objects is left to the page
+ * (null), which parses it faster than it would receive it from here.
  */
-function decode(id: number, raw: string, minChars: number): void {
+const decodeLarge: DecodeLarge = (raw, minChars) => {
   const decoded = decodeServerFrame(raw);
   const text = decoded.ok ? frameText(decoded.frame.data, minChars) : null;
-  if (!text || !mostlyText(text, raw.length)) {
-    answer(id, () => null);
-    return;
-  }
+  if (!text || !mostlyText(text, raw.length)) return null;
   const streams = text.tables.map(() => --lastOwnStream);
-  answer(id, (): DecodedFrame => ({ decoded, streams }));
-  text.tables.forEach((table, i) => tables.set(streams[i], holding(table) ?? tableOfText(table)));
+  return {
+    frame: { decoded, streams },
+    posted: () => text.tables.forEach((table, i) => tables.set(streams[i], holding(table) ?? tableOfText(table))),
+  };
+};
+
+function decode(id: number, raw: string, minChars: number): void {
+  const large = decodeLarge(raw, minChars);
+  answer(id, () => large?.frame ?? null);
+  large?.posted();
 }
 
 function tableOfText(text: string): WorkerTable {
@@ -90,6 +97,9 @@ self.onmessage = (e: MessageEvent<TableWorkerRequest>) => {
       break;
     case 'decode':
       decode(m.id, m.raw, m.minChars);
+      break;
+    default:
+      socketRequest(m, decodeLarge);
       break;
   }
 };

@@ -9,10 +9,13 @@ import type { PivotConfig, PivotResult } from '../pivot/pivot';
 import type { TableParts } from './parseTable';
 import type { SortKey } from './sortOrder';
 import type { Decoded, ServerFrame } from '../../../protocol';
-import { frameText } from './frameTables';
-import type { DecodedFrame, TableWorkerRequest } from './tableWorkerMessages';
+import { frameText, WORKER_MIN_CHARS } from './frameTables';
+import type { DecodedFrame, SocketNews, TableWorkerRequest } from './tableWorkerMessages';
 
 type Reply = { id: number; value: unknown } | { id: number; error: string };
+
+/** Listeners to the worker's sockets (workerSocket.ts), by socket. */
+const socketListeners = new Map<number, (news: SocketNews) => void>();
 
 let worker: Worker | null | undefined;
 let nextId = 0;
@@ -27,7 +30,11 @@ function start(): Worker | null {
   if (typeof Worker === 'undefined') return null;
   try {
     const w = new Worker(new URL('./parseTable.worker.ts', import.meta.url));
-    w.onmessage = (e: MessageEvent<Reply>) => {
+    w.onmessage = (e: MessageEvent<Reply | SocketNews>) => {
+      if ('socket' in e.data) {
+        heardSocket(w, e.data);
+        return;
+      }
       const job = pending.get(e.data.id);
       pending.delete(e.data.id);
       if (!job) return;
@@ -39,6 +46,7 @@ function start(): Worker | null {
       worker = null;
       w.terminate();
       failAll('the table worker stopped');
+      for (const [socket, listener] of [...socketListeners]) listener({ socket, event: 'close', code: 1006, reason: 'the table worker stopped' });
     };
     return w;
   } catch {
@@ -127,6 +135,44 @@ export function claimTableStream(text: string): WorkerTableStream | null {
   return streamIn(w, stream);
 }
 
+/** The streams the worker opened for a frame it decoded, kept until a view claims them. */
+function adoptStreams(w: Worker, answer: DecodedFrame, minChars: number): void {
+  if (!answer.decoded.ok || answer.streams.length === 0) return;
+  const texts = frameText(answer.decoded.frame.data, minChars).tables;
+  answer.streams.forEach((stream, i) => keepUnclaimed(w, texts[i], stream));
+}
+
+function heardSocket(w: Worker, news: SocketNews): void {
+  const listener = socketListeners.get(news.socket);
+  if (news.event === 'decoded') adoptStreams(w, news.frame, WORKER_MIN_CHARS);
+  if (news.event === 'close') socketListeners.delete(news.socket);
+  listener?.(news);
+}
+
+let nextSocket = 0;
+
+/** A websocket the worker holds (see socketHost.ts), as the page talks to it. */
+export interface WorkerSocketPort {
+  send(data: string): void;
+  close(code: number, reason: string): void;
+}
+
+/**
+ * Opens `url` in the worker; `listen` hears its news in order until its close. Frames of `frameMinChars` or more that
+ * are mostly text arrive decoded, their tables longer than WORKER_MIN_CHARS being read there for claimTableStream.
+ */
+export function openWorkerSocket(url: string, frameMinChars: number, listen: (news: SocketNews) => void): WorkerSocketPort | null {
+  const w = worker_();
+  if (!w) return null;
+  const socket = ++nextSocket;
+  socketListeners.set(socket, listen);
+  w.postMessage({ kind: 'socketOpen', socket, url, frameMinChars, minChars: WORKER_MIN_CHARS } satisfies TableWorkerRequest);
+  return {
+    send: (data) => w.postMessage({ kind: 'socketSend', socket, data } satisfies TableWorkerRequest),
+    close: (code, reason) => w.postMessage({ kind: 'socketClose', socket, code, reason } satisfies TableWorkerRequest),
+  };
+}
+
 /**
  * Decodes an inbound frame in the worker, which starts reading its TABLE results longer than `minChars` at once
  * (see claimTableStream). Null when there is no worker; the promise answers null when the frame is better decoded
@@ -137,10 +183,7 @@ export function decodeInWorker(raw: string, minChars: number): Promise<Decoded<S
   if (!w) return null;
   return ask<DecodedFrame | null>(w, (id) => ({ kind: 'decode', id, raw, minChars })).then((answer) => {
     if (!answer) return null;
-    if (answer.decoded.ok && answer.streams.length > 0) {
-      const texts = frameText(answer.decoded.frame.data, minChars).tables;
-      answer.streams.forEach((stream, i) => keepUnclaimed(w, texts[i], stream));
-    }
+    adoptStreams(w, answer, minChars);
     return answer.decoded;
   });
 }

@@ -17,7 +17,23 @@ export type TableWorkerRequest =
    * An inbound websocket frame to decode (a DecodedFrame, or null: the page had better decode it itself). Its TABLE
    * results longer than `minChars` become streams the worker reads at once, numbered below zero by the worker.
    */
-  | { kind: 'decode'; id: number; raw: string; minChars: number };
+  | { kind: 'decode'; id: number; raw: string; minChars: number }
+  /**
+   * The page's websocket, held here (socketHost.ts): frames of `frameMinChars` or more that are mostly text are decoded
+   * here, and their TABLE results longer than `minChars` read here, as for `decode`. Answered by SocketNews.
+   */
+  | { kind: 'socketOpen'; socket: number; url: string; frameMinChars: number; minChars: number }
+  | { kind: 'socketSend'; socket: number; data: string }
+  | { kind: 'socketClose'; socket: number; code: number; reason: string };
+
+/** What the worker tells the page of its socket `socket`, in the order it happened. */
+export type SocketNews =
+  | { socket: number; event: 'open' }
+  | { socket: number; event: 'close'; code: number; reason: string }
+  /** A frame for the page to decode. */
+  | { socket: number; event: 'frame'; raw: string }
+  /** A frame decoded here (`length`: its text's), with its large tables' streams as in DecodedFrame. */
+  | { socket: number; event: 'decoded'; frame: DecodedFrame; length: number };
 
 /** The answer to `decode`: the frame, and one stream per large TABLE result in the order `frameText` finds them. */
 export interface DecodedFrame {
