@@ -111,7 +111,7 @@ async function commitFigures(server: RunningServer): Promise<{ small: number[]; 
 
 interface PageFigures {
   first: [number[], number[]];
-  /** From the route change to the NOTE frame's arrival in the page (server, wire and the browser's socket). */
+  /** From the route change to the NOTE frame's arrival in the page (server, wire, the browser's socket and its worker). */
   noteFrame: [number[], number[]];
   scroll: [number[], number[]];
   /** The longest main-thread task seen while opening, and while scrolling, each note. */
@@ -133,7 +133,14 @@ async function pageFigures(url: string): Promise<PageFigures> {
         set(f) { onmessage.set.call(this, f && function (ev) {
           if (typeof ev.data === 'string' && ev.data.startsWith('{"op":"NOTE","data":{"note":{')) window.__noteAt = performance.now();
           return f.call(this, ev);
-        }); } });`);
+        }); } });
+      // The app's websocket is held by its table worker (src/app/workerSocket.ts): the NOTE arrives in its message.
+      const NativeWorker = Worker;
+      window.Worker = class extends NativeWorker { constructor(u, o) { super(u, o); this.addEventListener('message', (e) => {
+        const m = e.data;
+        if (m && m.event === 'frame' && m.raw.startsWith('{"op":"NOTE","data":{"note":{')) window.__noteAt = performance.now();
+        if (m && m.event === 'decoded' && m.frame.decoded.ok && m.frame.decoded.frame.op === 'NOTE') window.__noteAt = performance.now();
+      }); } };`);
     page.on('pageerror', (e) => console.error('page error', e.message));
     const longest = (): Promise<number> => page.evaluate(() => {
       const w = window as unknown as { __long: number[] };
