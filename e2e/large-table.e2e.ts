@@ -1,7 +1,8 @@
 /**
- * A 100,000-row table result in Chromium: parsed in a worker bundled with the app, its first rows drawn before the
- * whole result is parsed, and then every row read as the parse on the page's own thread reads it. And a large table
- * that arrives streamed, in many appends, ends as the same grid as a parse of its whole text.
+ * A 100,000-row table result in Chromium: received, decoded and parsed in a worker bundled with the app (which holds
+ * the websocket), its first rows drawn before the whole result is parsed, and then every row read as the parse on the
+ * page's own thread reads it. And a large table that arrives streamed, in many appends, ends as the same grid as a
+ * parse of its whole text.
  */
 import type { Locator } from 'playwright-core';
 import { columnType, compareCells } from '../src/results/table/columnTypes';
@@ -37,8 +38,12 @@ test('a 100,000-row table shows its first rows while a bundled worker parses it,
   const origin = new URL(env.server.url).origin;
   const elsewhere: string[] = [];
   page.on('request', (r) => { if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) elsewhere.push(r.url()); });
-  // Records, as the page changes, whether grid rows were ever on screen together with the "reading" notice.
-  await page.addInitScript(`window.__rowsWhileReading = false;
+  // Records, as the page changes, whether grid rows were ever on screen together with the "reading" notice; and
+  // counts the websockets the page's own thread opens (none: the worker holds the socket, so the browser turns the
+  // 6 MB frame into a string there and the worker decodes it).
+  await page.addInitScript(`window.__pageSockets = 0;
+    window.WebSocket = class extends window.WebSocket { constructor(...a) { super(...a); window.__pageSockets++; } };
+    window.__rowsWhileReading = false;
     new MutationObserver(() => {
       if (document.querySelector('.result-partial') && document.querySelector('tbody tr[role="row"]')) window.__rowsWhileReading = true;
     }).observe(document, { subtree: true, childList: true });`);
@@ -47,6 +52,8 @@ test('a 100,000-row table shows its first rows while a bundled worker parses it,
   await p.getByRole('status').filter({ hasText: `${ROWS} rows` }).waitFor({ timeout: 60_000 });
 
   expect(await page.evaluate(() => (window as unknown as { __rowsWhileReading: boolean }).__rowsWhileReading)).toBe(true);
+  await page.getByRole('status', { name: 'WebSocket Connected' }).waitFor();
+  expect(await page.evaluate(() => (window as unknown as { __pageSockets: number }).__pageSockets)).toBe(0);
   expect(await p.getByRole('group', { name: 'Large result' }).count()).toBe(0);
   expect(page.workers().map((w) => new URL(w.url()).origin)).toContain(origin);
   expect(elsewhere).toEqual([]);

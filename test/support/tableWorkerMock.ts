@@ -6,6 +6,7 @@ import { deserialize, serialize } from 'v8';
 import type { PivotConfig } from '../../src/results/pivot/pivot';
 import type { TableParts } from '../../src/results/table/parseTable';
 import type { SortKey } from '../../src/results/table/sortOrder';
+import type { SocketNews } from '../../src/results/table/tableWorkerMessages';
 import { WorkerTable } from '../../src/results/table/workerTable';
 
 // jsdom has no structuredClone; Node's serializer is the same algorithm.
@@ -23,6 +24,15 @@ export const workerCalls = { order: 0, pivot: 0 };
 export const decodeInWorker = (): null => null;
 export const claimTableStream = (): null => null;
 export const startTableWorker = (): void => undefined;
+
+/** The sockets the page opened in the worker, with what it sent and how it closed them; a test speaks for the worker. */
+export const workerSockets: { url: string; listen(news: SocketNews): void; sent: string[]; closed: { code: number; reason: string }[] }[] = [];
+
+export function openWorkerSocket(url: string, _frameMinChars: number, listen: (news: SocketNews) => void) {
+  const s = { url, listen, sent: [] as string[], closed: [] as { code: number; reason: string }[] };
+  workerSockets.push(s);
+  return { send: (data: string) => s.sent.push(data), close: (code: number, reason: string) => s.closed.push({ code, reason }) };
+}
 
 export function openTableStream() {
   const table = new WorkerTable();
