@@ -47,8 +47,9 @@ export interface SagaDeps {
    */
   openSocket(url: string, signal?: AbortSignal): Promise<SocketLike | null>;
   /**
-   * Decodes one inbound frame as `decodeServerFrame` does. The browser's decodes a large frame off the page's thread
-   * (a promise); the socket saga waits for each answer before it takes the next frame, so frames keep their order.
+   * Decodes one inbound frame's text as `decodeServerFrame` does (the browser's socket hands large frames decoded,
+   * see SocketMessage). It may answer a promise: the socket saga waits for each answer before it takes the next frame,
+   * so frames keep their order.
    */
   decodeFrame(raw: string): Decoded<ServerFrame> | Promise<Decoded<ServerFrame>>;
   sleep(ms: number): Promise<void>;

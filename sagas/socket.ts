@@ -13,9 +13,9 @@
  *   close handshake with a dead server, so the session does not wait for the close event.
  * - An open attempt the server never answers (a stopped server accepts TCP but not the handshake) is abandoned
  *   after OPEN_TIMEOUT_MS.
- * - Each frame is decoded through `deps.decodeFrame` (large ones off the page's thread) and put before the next is
- *   taken, so frames become actions in the order they arrived. A socket that decoded a frame itself (the browser's,
- *   which receives in a worker) hands the decoded frame, which is put in its turn like any other.
+ * - Each frame is decoded through `deps.decodeFrame` and put before the next is taken, so frames become actions in the
+ *   order they arrived. A socket that decoded a frame itself (the browser's, which receives in a worker and decodes
+ *   large results there) hands the decoded frame, which is put in its turn like any other.
  * - PING is written straight to the socket, not dispatched, so it does not fill the action log.
  * - A close code 1000 from the server, or `connection/closeRequested`, is deliberate: no reconnect. Cancelling the
  *   saga (logout, teardown) closes the socket with 1000 too.

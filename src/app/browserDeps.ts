@@ -1,8 +1,7 @@
 /** The real browser implementations of the saga dependencies. */
 import { createCredentialVault, msgIdGenerator, type PreferenceStore, type Preferences, type SagaDeps, type SocketLike } from '../../sagas/deps';
-import { ANONYMOUS_AUTH } from '../../protocol';
+import { ANONYMOUS_AUTH, decodeServerFrame } from '../../protocol';
 import { saveTextFile } from './download';
-import { decodeFrame } from './frameDecoder';
 import { navigateHash } from './hashLocation';
 import { createHeliumRegistry, type HeliumBundleEntry, type HeliumRegistry } from '../../sagas/heliumRegistry';
 import { createRestClient } from '../../sagas/restClient';
@@ -133,7 +132,8 @@ export function browserDeps(): SagaDeps {
   return {
     wsUrl: wsUrlFor(window.location),
     openSocket,
-    decodeFrame,
+    // Large frames come decoded from the worker's socket; the rest are small, or come without a worker.
+    decodeFrame: decodeServerFrame,
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     random: Math.random,
     now: Date.now,

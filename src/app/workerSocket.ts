@@ -8,7 +8,9 @@
 import { SOCKET_OPEN, type SocketLike, type SocketMessage } from '../../sagas/deps';
 import { openWorkerSocket, type WorkerSocketPort } from '../results/table/tableWorker';
 import type { SocketNews } from '../results/table/tableWorkerMessages';
-import { WORKER_FRAME_MIN_CHARS } from './frameDecoder';
+
+/** Frames at least this long may be decoded in the worker: below it, the trip there and back costs about as much. */
+export const WORKER_FRAME_MIN_CHARS = 1_000_000;
 
 const CONNECTING = 0;
 const CLOSING = 2;

@@ -3,8 +3,7 @@
  * Which decoded frames the table worker hands to the page, and which tables it starts reading for it.
  */
 import { frameText, mostlyText } from '../../src/results/table/frameTables';
-import { decodeFrame, WORKER_FRAME_MIN_CHARS } from '../../src/app/frameDecoder';
-import { decodeServerFrame } from '../../protocol';
+import { WORKER_FRAME_MIN_CHARS } from '../../src/app/workerSocket';
 import { longStringChars } from '../../src/results/table/socketHost';
 
 const table = (rows: number): string => ['a\tb', ...Array.from({ length: rows }, (_, i) => `x${i}\t${i}`)].join('\n');
@@ -60,15 +59,6 @@ describe('longStringChars (the worker socket\'s look at a frame before parsing i
     const paragraphs = Array.from({ length: 5000 }, (_, i) => ({ id: `p${i}`, text: `%md\n# ${i}`, results: { msg: [{ type: 'HTML', data: `<p>${i}</p>` }] } }));
     const note = JSON.stringify({ op: 'NOTE', data: { note: { id: 'n', paragraphs } } });
     expect(longStringChars(note, 65_536)).toBe(0);
-  });
-});
-
-describe('decodeFrame (the browser\'s)', () => {
-  test('without a worker (here) a large frame is decoded at once, as decodeServerFrame decodes it', () => {
-    const raw = JSON.stringify({ op: 'PARAGRAPH', data: { paragraph: { id: 'p', results: { code: 'SUCCESS', msg: [{ type: 'TABLE', data: table(100_000) }] } } } });
-    expect(raw.length).toBeGreaterThanOrEqual(WORKER_FRAME_MIN_CHARS);
-    expect(decodeFrame(raw)).toEqual(decodeServerFrame(raw));
-    expect(decodeFrame('{"op":"NOTE",')).toEqual(decodeServerFrame('{"op":"NOTE",'));
   });
 });
 

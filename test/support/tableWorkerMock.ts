@@ -20,10 +20,8 @@ const later = <T>(value: T): Promise<T> => {
 /** How often the page asked the worker to sort and to pivot: what it must not do on its own thread. */
 export const workerCalls = { order: 0, pivot: 0 };
 
-/** No frame is decoded by the worker here: the page decodes every frame itself, as without workers. */
-export const decodeInWorker = (): null => null;
+/** No table is read from a frame by the worker here: the views read every table themselves. */
 export const claimTableStream = (): null => null;
-export const startTableWorker = (): void => undefined;
 
 /** The sockets the page opened in the worker, with what it sent and how it closed them; a test speaks for the worker. */
 export const workerSockets: { url: string; listen(news: SocketNews): void; sent: string[]; closed: { code: number; reason: string }[] }[] = [];

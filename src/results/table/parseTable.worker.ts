@@ -3,9 +3,8 @@
  * page. A text comes in chunk by chunk (`append`; a whole text is one chunk) and is read when asked (`parts`), so a
  * table that arrives in a hundred appends is scanned once, not a hundred times; a table read as complete stays here
  * until dropped, for the grid's sorts and the charts' pivots. Every answer's arrays are transferred rather than copied.
- * It also decodes the page's large websocket frames (`decode`), and starts reading their large tables at once: the
- * page then claims the stream (tableWorker.ts) rather than sending the text back. It holds the page's websocket
- * (socketHost.ts), decoding that socket's large frames the same way as they arrive.
+ * It also holds the page's websocket (socketHost.ts), decodes its large frames as they arrive, and starts reading
+ * their large tables at once: the page then claims the stream (tableWorker.ts) rather than sending the text back.
  */
 import { decodeServerFrame } from '../../../protocol';
 import { frameText, mostlyText } from './frameTables';
@@ -19,9 +18,9 @@ const tables = new Map<number, WorkerTable>();
 let lastOwnStream = 0;
 
 /**
- * Decodes a large inbound frame. A frame that is mostly text is answered, and its large tables are read once the
- * answer is posted (`posted`), while the page draws the frame; a frame of many small objects is left to the page
- * (null), which parses it faster than it would receive it from here.
+ * Decodes a large inbound frame. A frame that is mostly text is decoded, and its large tables are read once it is
+ * posted to the page (`posted`), while the page draws it; a frame of many small objects is left to the page (null),
+ * which parses it faster than it would receive its objects from here.
  */
 const decodeLarge: DecodeLarge = (raw, minChars) => {
   const decoded = decodeServerFrame(raw);
@@ -33,12 +32,6 @@ const decodeLarge: DecodeLarge = (raw, minChars) => {
     posted: () => text.tables.forEach((table, i) => tables.set(streams[i], holding(table) ?? tableOfText(table))),
   };
 };
-
-function decode(id: number, raw: string, minChars: number): void {
-  const large = decodeLarge(raw, minChars);
-  answer(id, () => large?.frame ?? null);
-  large?.posted();
-}
 
 function tableOfText(text: string): WorkerTable {
   const t = new WorkerTable();
@@ -94,9 +87,6 @@ self.onmessage = (e: MessageEvent<TableWorkerRequest>) => {
       break;
     case 'drop':
       tables.delete(m.stream);
-      break;
-    case 'decode':
-      decode(m.id, m.raw, m.minChars);
       break;
     default:
       socketRequest(m, decodeLarge);

@@ -1,14 +1,13 @@
 /**
- * The page's side of the table worker: one worker, started on first use and kept, answering requests in turn. It
- * also decodes the page's large websocket frames, reading their large tables as it goes, so a result that arrives in
- * a frame is never sent back to it.
+ * The page's side of the table worker: one worker, started on first use (the websocket's opening) and kept, answering
+ * requests in turn. It also holds the page's websocket (openWorkerSocket), decoding its large frames and reading their
+ * large tables as they come, so a result that arrives in a frame is never sent back to it.
  * Where workers cannot start, `openTableStream` says so (null) and the caller parses, sorts and pivots on the
  * page's thread.
  */
 import type { PivotConfig, PivotResult } from '../pivot/pivot';
 import type { TableParts } from './parseTable';
 import type { SortKey } from './sortOrder';
-import type { Decoded, ServerFrame } from '../../../protocol';
 import { frameText, WORKER_MIN_CHARS } from './frameTables';
 import type { DecodedFrame, SocketNews, TableWorkerRequest } from './tableWorkerMessages';
 
@@ -57,11 +56,6 @@ function start(): Worker | null {
 function worker_(): Worker | null {
   if (worker === undefined) worker = start();
   return worker;
-}
-
-/** Starts the worker ahead of its first use (a note page opening), so that its start is not part of the first answer. */
-export function startTableWorker(): void {
-  worker_();
 }
 
 function ask<T>(w: Worker, request: (id: number) => TableWorkerRequest): Promise<T> {
@@ -136,15 +130,15 @@ export function claimTableStream(text: string): WorkerTableStream | null {
 }
 
 /** The streams the worker opened for a frame it decoded, kept until a view claims them. */
-function adoptStreams(w: Worker, answer: DecodedFrame, minChars: number): void {
+function adoptStreams(w: Worker, answer: DecodedFrame): void {
   if (!answer.decoded.ok || answer.streams.length === 0) return;
-  const texts = frameText(answer.decoded.frame.data, minChars).tables;
+  const texts = frameText(answer.decoded.frame.data, WORKER_MIN_CHARS).tables;
   answer.streams.forEach((stream, i) => keepUnclaimed(w, texts[i], stream));
 }
 
 function heardSocket(w: Worker, news: SocketNews): void {
   const listener = socketListeners.get(news.socket);
-  if (news.event === 'decoded') adoptStreams(w, news.frame, WORKER_MIN_CHARS);
+  if (news.event === 'decoded') adoptStreams(w, news.frame);
   if (news.event === 'close') socketListeners.delete(news.socket);
   listener?.(news);
 }
@@ -171,19 +165,4 @@ export function openWorkerSocket(url: string, frameMinChars: number, listen: (ne
     send: (data) => w.postMessage({ kind: 'socketSend', socket, data } satisfies TableWorkerRequest),
     close: (code, reason) => w.postMessage({ kind: 'socketClose', socket, code, reason } satisfies TableWorkerRequest),
   };
-}
-
-/**
- * Decodes an inbound frame in the worker, which starts reading its TABLE results longer than `minChars` at once
- * (see claimTableStream). Null when there is no worker; the promise answers null when the frame is better decoded
- * on the page's thread (many small objects) and fails when the worker does.
- */
-export function decodeInWorker(raw: string, minChars: number): Promise<Decoded<ServerFrame> | null> | null {
-  const w = worker_();
-  if (!w) return null;
-  return ask<DecodedFrame | null>(w, (id) => ({ kind: 'decode', id, raw, minChars })).then((answer) => {
-    if (!answer) return null;
-    adoptStreams(w, answer, minChars);
-    return answer.decoded;
-  });
 }

@@ -14,13 +14,9 @@ export type TableWorkerRequest =
   | { kind: 'pivot'; id: number; stream: number; config: PivotConfig }
   | { kind: 'drop'; stream: number }
   /**
-   * An inbound websocket frame to decode (a DecodedFrame, or null: the page had better decode it itself). Its TABLE
-   * results longer than `minChars` become streams the worker reads at once, numbered below zero by the worker.
-   */
-  | { kind: 'decode'; id: number; raw: string; minChars: number }
-  /**
    * The page's websocket, held here (socketHost.ts): frames of `frameMinChars` or more that are mostly text are decoded
-   * here, and their TABLE results longer than `minChars` read here, as for `decode`. Answered by SocketNews.
+   * here, and their TABLE results longer than `minChars` become streams the worker reads at once, numbered below zero
+   * by the worker. Answered by SocketNews.
    */
   | { kind: 'socketOpen'; socket: number; url: string; frameMinChars: number; minChars: number }
   | { kind: 'socketSend'; socket: number; data: string }
@@ -35,7 +31,7 @@ export type SocketNews =
   /** A frame decoded here (`length`: its text's), with its large tables' streams as in DecodedFrame. */
   | { socket: number; event: 'decoded'; frame: DecodedFrame; length: number };
 
-/** The answer to `decode`: the frame, and one stream per large TABLE result in the order `frameText` finds them. */
+/** A frame decoded in the worker, and one stream per large TABLE result in the order `frameText` finds them. */
 export interface DecodedFrame {
   decoded: Decoded<ServerFrame>;
   streams: number[];
