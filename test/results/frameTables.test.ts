@@ -4,7 +4,7 @@
  */
 import { frameText, mostlyText } from '../../src/results/table/frameTables';
 import { WORKER_FRAME_MIN_CHARS } from '../../src/app/workerSocket';
-import { longStringChars } from '../../src/results/table/socketHost';
+import { mostlyLongStrings } from '../../src/results/table/socketHost';
 
 const table = (rows: number): string => ['a\tb', ...Array.from({ length: rows }, (_, i) => `x${i}\t${i}`)].join('\n');
 
@@ -45,20 +45,24 @@ describe('frameText', () => {
   });
 });
 
-describe('longStringChars (the worker socket\'s look at a frame before parsing it)', () => {
-  test('counts the characters of long JSON strings, past escaped quotes and backslashes, and no short ones', () => {
-    const long = `say "hi" \\ ${'x'.repeat(100)}`;
-    const raw = JSON.stringify({ op: 'PARAGRAPH', data: { a: 'short', b: long, c: 'also short "quoted"' } });
-    expect(longStringChars(raw, 50)).toBe(JSON.stringify(long).length - 2);
-    expect(longStringChars(raw, 1000)).toBe(0);
-  });
-
+describe('mostlyLongStrings (the worker socket\'s look at a frame before parsing it)', () => {
   test('judges a result frame and a note of thousands of small paragraphs as mostlyText does after parsing', () => {
     const result = JSON.stringify({ op: 'PARAGRAPH', data: { paragraph: { id: 'p', results: { msg: [{ type: 'TABLE', data: table(100_000) }] } } } });
-    expect(longStringChars(result, 65_536) * 2).toBeGreaterThanOrEqual(result.length);
+    expect(mostlyLongStrings(result)).toBe(true);
+    expect(mostlyText(frameText((JSON.parse(result) as { data: unknown }).data, 500_000), result.length)).toBe(true);
     const paragraphs = Array.from({ length: 5000 }, (_, i) => ({ id: `p${i}`, text: `%md\n# ${i}`, results: { msg: [{ type: 'HTML', data: `<p>${i}</p>` }] } }));
     const note = JSON.stringify({ op: 'NOTE', data: { note: { id: 'n', paragraphs } } });
-    expect(longStringChars(note, 65_536)).toBe(0);
+    expect(mostlyLongStrings(note)).toBe(false);
+  });
+
+  test('a long string beside as much of small objects is not mostly text; more of it is', () => {
+    const objects = (n: number): unknown[] => Array.from({ length: n }, (_, i) => ({ id: `p${i}`, status: 'READY' }));
+    const text = 'x'.repeat(1_000_000);
+    const half = JSON.stringify({ op: 'NOTE', data: { a: text, b: objects(40_000) } });
+    const most = JSON.stringify({ op: 'NOTE', data: { a: text, b: objects(10_000) } });
+    expect(half.length).toBeGreaterThan(2 * text.length);
+    expect(mostlyLongStrings(half)).toBe(false);
+    expect(mostlyLongStrings(most)).toBe(true);
   });
 });
 

@@ -16,32 +16,29 @@ const sockets = new Map<number, WebSocket>();
 
 const tell = (news: SocketNews): void => self.postMessage(news);
 
-/** Whether a backslash escapes the character at `at`. */
-function escaped(raw: string, at: number): boolean {
-  let n = 0;
-  while (raw.charCodeAt(at - 1 - n) === 92) n++;
-  return n % 2 === 1;
-}
+/** Half the length of the shortest string that counts as a frame's text (frameTables.ts counts 65,536 and more). */
+const HALF_LONG = 32_768;
+/** Places looked at in a frame to judge whether it is mostly text. */
+const SAMPLES = 32;
 
 /**
- * How many characters of `raw` lie in JSON strings of at least `min` characters, found without parsing it: a frame
- * of many small objects (a note of thousands of paragraphs) is passed on as text without being parsed here first.
+ * Whether most of `raw` lies in long JSON strings, judged without parsing it: at evenly spread places, whether there
+ * is no quote within HALF_LONG characters either side (inside a long string; a frame of objects has a quote every few
+ * characters). Each look reads at most 64K characters, so a note of thousands of small paragraphs is passed on at
+ * once instead of being parsed here first. A long string with many escaped quotes in it counts as objects: the page
+ * then decodes it, as it would without a worker.
  */
-export function longStringChars(raw: string, min: number): number {
-  let total = 0;
-  let open = raw.indexOf('"');
-  while (open >= 0) {
-    let close = raw.indexOf('"', open + 1);
-    while (close > 0 && escaped(raw, close)) close = raw.indexOf('"', close + 1);
-    if (close < 0) break;
-    if (close - open - 1 >= min) total += close - open - 1;
-    open = raw.indexOf('"', close + 1);
+export function mostlyLongStrings(raw: string): boolean {
+  let inside = 0;
+  for (let k = 0; k < SAMPLES; k++) {
+    const at = Math.floor(((k + 0.5) * raw.length) / SAMPLES);
+    if (raw.substring(Math.max(0, at - HALF_LONG), at).lastIndexOf('"') < 0 && raw.substring(at, at + HALF_LONG).indexOf('"') < 0) inside++;
   }
-  return total;
+  return inside * 2 >= SAMPLES;
 }
 
 function received(socket: number, raw: string, frameMinChars: number, minChars: number, decodeLarge: DecodeLarge): void {
-  const large = raw.length >= frameMinChars && longStringChars(raw, 65_536) * 2 >= raw.length ? decodeLarge(raw, minChars) : null;
+  const large = raw.length >= frameMinChars && mostlyLongStrings(raw) ? decodeLarge(raw, minChars) : null;
   if (!large) {
     tell({ socket, event: 'frame', raw });
     return;
