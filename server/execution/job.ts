@@ -12,6 +12,7 @@ import type { Credential, FormType, Interpreter, InterpretResult, OutputSink } f
 import { envProperties, fillCredentials, hasPlaceholder, injectionWanted, maskPasswords } from '../interpreters/credentials';
 import { credentialStoreFor } from '../admin/credentialStore';
 import { errorMessage } from '../util/errors';
+import { dropPrepared } from '../util/preparedJson';
 import type { NoteEntry } from '../notes/notebook';
 import { OutputRelay } from './stream';
 import type { EngineDeps } from './deps';
@@ -186,6 +187,8 @@ export class ParagraphJob implements QueuedJob {
     p.results = { code: result.code === 'ERROR' || aborted ? 'ERROR' : 'SUCCESS', msg };
     const status: ParagraphStatus = aborted ? 'ABORT' : result.code === 'ERROR' ? 'ERROR' : 'FINISHED';
     if (!this.removed) this.deps.status.set(entry, p, status, { finished: true });
+    // The final PARAGRAPH is encoded: the encoding prepared while the output arrived is not kept beside it.
+    for (const m of msg) dropPrepared(m);
     this.end(status);
   }
 

@@ -10,8 +10,10 @@
  * - A message begun as not streamed (a `%jdbc` table) is not reported while it grows: like Zeppelin's table output
  *   (table append off), it reaches clients whole, once it is sealed (complete, or another message follows it) or
  *   with the run's result.
+ * - A large message's JSON encoding is prepared while it grows (util/preparedJson.ts), for the run's final frame.
  */
 import type { ResultMessage, ResultType } from '../../protocol';
+import { prepareAppended } from '../util/preparedJson';
 import type { OutputSink } from './types';
 
 export interface OutputEvents {
@@ -169,6 +171,7 @@ export class OutputCollector implements OutputSink {
     const bytes = Buffer.byteLength(text);
     if (this.currentBytes + bytes <= this.limit) {
       msg.data += text;
+      prepareAppended(msg, text);
       this.currentBytes += bytes;
       if (!this.quiet) this.events.appended(index, text);
       return;
@@ -178,6 +181,7 @@ export class OutputCollector implements OutputSink {
     keep = keep.slice(0, keep.lastIndexOf('\n') + 1);
     if (keep !== '') {
       msg.data += keep;
+      prepareAppended(msg, keep);
       if (!this.quiet) this.events.appended(index, keep);
     }
     this.push({ type: 'HTML', data: truncationAlert(this.limit) });

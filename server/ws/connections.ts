@@ -12,6 +12,7 @@
  */
 import WebSocket from 'ws';
 import { encodeServerFrame, type ReceiveMap, type ReceiveOp } from '../../protocol';
+import { encodeFrameBytes } from './frameBytes';
 import { SendPacer, type PacedSink } from './pacer';
 
 export const JOB_MANAGER_ROOM = 'JOB_MANAGER_PAGE';
@@ -23,7 +24,7 @@ export const DEFAULT_MAX_BUFFERED = 32 * 1024 * 1024;
 const WRITTEN_WAIT_MS = 2000;
 
 /** A frame encoded once for several connections. */
-const encoded = <K extends ReceiveOp>(op: K, data: ReceiveMap[K], msgId?: string): Buffer => Buffer.from(encodeServerFrame(op, data, msgId));
+const encoded = <K extends ReceiveOp>(op: K, data: ReceiveMap[K], msgId?: string): Buffer => encodeFrameBytes(op, data, msgId);
 
 export class Connection implements PacedSink {
   /** Bound on the first accepted message (PROTOCOL 1.4 step 7); unbound connections get no NOTES_INFO. */

@@ -1,0 +1,76 @@
+/** @jest-environment node */
+/**
+ * A large result's JSON encoding prepared while its text arrives (server/util/preparedJson.ts) and the final
+ * PARAGRAPH put together from it (server/ws/frameBytes.ts): the frame's bytes are exactly encodeServerFrame's.
+ */
+import { encodeServerFrame, type Paragraph } from '../../protocol';
+import { OutputCollector, type OutputEvents } from '../../server/interpreters/output';
+import { dropPrepared, PREPARE_FROM, preparedFor } from '../../server/util/preparedJson';
+import { encodeFrameBytes } from '../../server/ws/frameBytes';
+
+const quiet: OutputEvents = { slotStarted: () => undefined, appended: () => undefined, changed: () => undefined, sealed: () => undefined };
+
+/** Lines with everything JSON escapes or writes raw: tabs, quotes, backslashes, control characters, U+2028, non-ASCII. */
+function line(i: number): string {
+  return `${i}\tcustomer "${i}"\\\tü→€ 😀 \u2028\u0001\b\f\u000b\t${'x'.repeat(i % 50)}\n`;
+}
+
+function paragraphOf(out: OutputCollector): Paragraph {
+  return {
+    id: 'paragraph_1', text: '%pg\nselect "quoted"\t1', status: 'FINISHED', dateStarted: '2024-01-01T00:00:00+0000',
+    results: { code: 'SUCCESS', msg: out.finish() },
+  } as Paragraph;
+}
+
+const expected = (p: Paragraph, msgId?: string): string => encodeServerFrame('PARAGRAPH', { paragraph: p }, msgId);
+
+describe('a large result\'s prepared encoding', () => {
+  test('the final PARAGRAPH built from it is byte for byte the frame encoded at once', () => {
+    const out = new OutputCollector(64 * 1024 * 1024, quiet);
+    out.write('%text a note before the table\n');
+    out.begin('TABLE', false);
+    out.append('id\tname\n');
+    let rows = 0;
+    while (out.messages[1].data.length < PREPARE_FROM * 2) {
+      let chunk = '';
+      for (let k = 0; k < 100; k++) chunk += line(rows++);
+      out.append(chunk);
+    }
+    out.message('HTML', '<div class="result-alert">"cut"</div>');
+    const p = paragraphOf(out);
+    const table = p.results?.msg?.[1];
+    if (!table) throw new Error('no table');
+    // The table's encoding was prepared (the small TEXT and HTML messages are encoded as before).
+    expect(preparedFor(table, table.data)).toBeDefined();
+    expect(preparedFor(p.results?.msg?.[0] as object, p.results?.msg?.[0].data ?? '')).toBeUndefined();
+    expect(encodeFrameBytes('PARAGRAPH', { paragraph: p }).toString()).toBe(expected(p));
+    expect(encodeFrameBytes('PARAGRAPH', { paragraph: p }, 'msg-1').toString()).toBe(expected(p, 'msg-1'));
+  });
+
+  test('a surrogate pair split between two appends leaves the message to the usual encoding, which stays right', () => {
+    const out = new OutputCollector(64 * 1024 * 1024, quiet);
+    out.begin('TABLE', false);
+    out.append(`a\n${'y'.repeat(PREPARE_FROM)}\n`);
+    out.append('😀'.slice(0, 1));
+    out.append(`${'😀'.slice(1)}\n`);
+    const p = paragraphOf(out);
+    const table = p.results?.msg?.[0];
+    if (!table) throw new Error('no table');
+    expect(preparedFor(table, table.data)).toBeUndefined();
+    expect(encodeFrameBytes('PARAGRAPH', { paragraph: p }).toString()).toBe(expected(p));
+  });
+
+  test('a message whose text changed otherwise, or whose preparation was dropped, is encoded from its text', () => {
+    const out = new OutputCollector(64 * 1024 * 1024, quiet);
+    out.begin('TABLE', false);
+    out.append(`a\tb\n${'1\t2\n'.repeat(PREPARE_FROM / 2)}`);
+    const p = paragraphOf(out);
+    const table = p.results?.msg?.[0];
+    if (!table) throw new Error('no table');
+    expect(preparedFor(table, table.data)).toBeDefined();
+    table.data = `${table.data.slice(0, -4)}3\t4\n`;
+    expect(encodeFrameBytes('PARAGRAPH', { paragraph: p }).toString()).toBe(expected(p));
+    dropPrepared(table);
+    expect(preparedFor(table, table.data)).toBeUndefined();
+  });
+});
