@@ -47,6 +47,18 @@ describe('a large result\'s prepared encoding', () => {
     expect(encodeFrameBytes('PARAGRAPH', { paragraph: p }, 'msg-1').toString()).toBe(expected(p, 'msg-1'));
   });
 
+  test('every ASCII character, non-ASCII text and lone surrogates inside pieces are encoded as JSON.stringify does', () => {
+    const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
+    const out = new OutputCollector(64 * 1024 * 1024, quiet);
+    out.begin('TABLE', false);
+    out.append(`${'z'.repeat(PREPARE_FROM)}\n`);
+    for (const piece of [ascii, 'ü→€ 😀 \u2028\u2029\u00a0\n', `lone \ud800 here\n`, `and \udfff there\n`, `${ascii}\n`]) out.append(piece);
+    const table = out.messages[0];
+    const parts = preparedFor(table, table.data);
+    expect(parts).toBeDefined();
+    expect(Buffer.concat(parts ?? []).toString()).toBe(JSON.stringify(table.data).slice(1, -1));
+  });
+
   test('a surrogate pair split between two appends leaves the message to the usual encoding, which stays right', () => {
     const out = new OutputCollector(64 * 1024 * 1024, quiet);
     out.begin('TABLE', false);
