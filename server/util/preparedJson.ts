@@ -9,7 +9,9 @@
  * - Only text appended to a message (TEXT, TABLE) is prepared, once the message is large (PREPARE_FROM characters):
  *   small results are encoded as before.
  * - The encoding of a string is the encodings of its pieces joined, except where a piece ends between the two halves
- *   of a surrogate pair (each half alone is written as an escape). Such a message is not prepared.
+ *   of a surrogate pair (each half alone is written as an escape): appended text waits until it no longer ends so,
+ *   and a message whose first piece does is not prepared.
+ * - Appended text is encoded PIECE characters at a time, so output written a line at a time is not a Buffer a line.
  * - What was prepared is used only for the very string it was prepared for (`preparedFor` compares them), so a
  *   message changed by anything else is simply encoded as before.
  * - The pieces are dropped with `dropPrepared` once the frame is out: a message's text is not kept twice.
@@ -18,10 +20,15 @@
 /** Characters a message's text reaches before its encoding is prepared. */
 export const PREPARE_FROM = 256 * 1024;
 
+/** Characters of appended text encoded together. */
+const PIECE = 32 * 1024;
+
 interface Prepared {
-  /** UTF-8 bytes of the JSON encoding of `source`, without the surrounding quotes, in order. */
+  /** UTF-8 bytes of the JSON encoding of `source`, less `waiting`, without the surrounding quotes, in order. */
   parts: Buffer[];
-  /** The string the parts encode. */
+  /** Text appended since the last piece was encoded. */
+  waiting: string;
+  /** The string the parts and `waiting` make. */
   source: string;
   broken: boolean;
 }
@@ -47,11 +54,16 @@ export function prepareAppended(holder: { data: string }, text: string): void {
   let p = prepared.get(holder);
   if (!p) {
     if (holder.data.length < PREPARE_FROM) return;
-    p = { parts: [], source: '', broken: false };
+    p = { parts: [], waiting: '', source: '', broken: false };
     prepared.set(holder, p);
     encodePiece(p, holder.data);
   } else {
-    encodePiece(p, text);
+    p.waiting += text;
+    // A piece never ends between the halves of a surrogate pair (each half alone would be written as an escape).
+    if (p.waiting.length >= PIECE && !isHighSurrogate(p.waiting.charCodeAt(p.waiting.length - 1))) {
+      encodePiece(p, p.waiting);
+      p.waiting = '';
+    }
   }
   p.source = holder.data;
 }
@@ -60,7 +72,10 @@ export function prepareAppended(holder: { data: string }, text: string): void {
 export function preparedFor(holder: object, value: string): readonly Buffer[] | undefined {
   const p = prepared.get(holder);
   // The same string object in the common case, so the comparison is a pointer's.
-  return p && !p.broken && p.source === value ? p.parts : undefined;
+  if (!p || p.broken || p.source !== value) return undefined;
+  encodePiece(p, p.waiting);
+  p.waiting = '';
+  return p.broken ? undefined : p.parts;
 }
 
 export function dropPrepared(holder: object): void {

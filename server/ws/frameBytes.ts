@@ -29,7 +29,8 @@ function paragraphFrame(data: ReceiveMap['PARAGRAPH'], msgId: string | undefined
     const mark = json.indexOf(`"${MARK}${i}"`, at);
     if (mark < 0) return undefined;
     // The quotes stay; the mark between them is replaced by the prepared text.
-    out.push(Buffer.from(json.slice(at, mark + 1)), ...parts);
+    out.push(Buffer.from(json.slice(at, mark + 1)));
+    for (const part of parts) out.push(part);
     at = mark + 1 + MARK.length + String(i).length;
   }
   out.push(Buffer.from(json.slice(at)));

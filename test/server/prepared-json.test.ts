@@ -59,16 +59,29 @@ describe('a large result\'s prepared encoding', () => {
     expect(Buffer.concat(parts ?? []).toString()).toBe(JSON.stringify(table.data).slice(1, -1));
   });
 
-  test('a surrogate pair split between two appends leaves the message to the usual encoding, which stays right', () => {
+  test('a surrogate pair split between two appends, at a piece\'s end or at the first piece\'s, is encoded right', () => {
+    for (const before of [PREPARE_FROM, PREPARE_FROM + 32 * 1024 - 1, PREPARE_FROM - 1]) {
+      const out = new OutputCollector(64 * 1024 * 1024, quiet);
+      out.begin('TABLE', false);
+      out.append(`a\n${'y'.repeat(before)}`);
+      out.append('😀'.slice(0, 1));
+      out.append(`${'😀'.slice(1)}\n`);
+      const p = paragraphOf(out);
+      expect(encodeFrameBytes('PARAGRAPH', { paragraph: p }).toString()).toBe(expected(p));
+    }
+  });
+
+  test('an output written a line at a time (200,000 lines) makes the same frame', () => {
     const out = new OutputCollector(64 * 1024 * 1024, quiet);
-    out.begin('TABLE', false);
-    out.append(`a\n${'y'.repeat(PREPARE_FROM)}\n`);
-    out.append('😀'.slice(0, 1));
-    out.append(`${'😀'.slice(1)}\n`);
+    for (let i = 1; i <= 200_000; i += 100) {
+      let chunk = '';
+      for (let k = i; k < i + 100; k++) chunk += `${k}\n`;
+      out.write(chunk);
+    }
     const p = paragraphOf(out);
-    const table = p.results?.msg?.[0];
-    if (!table) throw new Error('no table');
-    expect(preparedFor(table, table.data)).toBeUndefined();
+    const text = p.results?.msg?.[0];
+    if (!text) throw new Error('no text');
+    expect(preparedFor(text, text.data)).toBeDefined();
     expect(encodeFrameBytes('PARAGRAPH', { paragraph: p }).toString()).toBe(expected(p));
   });
 
