@@ -1,6 +1,8 @@
 /**
- * The real browser socket path (openSocket from browserDeps, JSON on a wire) against a mock-socket server:
- * recorded frames fill the store, user intents go out as Zeppelin frames. Conditions are awaited, never times.
+ * The browser's socket path (openSocket from browserDeps, JSON on a wire) against a mock-socket server: recorded
+ * frames fill the store, user intents go out as Zeppelin frames. Conditions are awaited, never times. jsdom runs no
+ * worker, so this is the path of a page whose worker cannot start (it opens its own WebSocket); the worker's socket
+ * is covered by test/app/workerSocket.test.ts and the browser tests.
  */
 import { Server, WebSocket as MockWebSocket } from 'mock-socket';
 import { waitFor } from '@testing-library/react';
@@ -10,10 +12,19 @@ import { route } from '../../slices/route';
 import { wsOut } from '../../slices/wsActions';
 import { frame, loadFixtureNote, notesInfo } from '../support/frames';
 import { makeTestStore } from '../support/testStore';
+import { workerSocketSupport } from '../support/tableWorkerMock';
 
 const URL = 'ws://localhost:8080/ws';
 let server: Server;
 const received: { op: string; data: Record<string, unknown>; ticket?: string }[] = [];
+
+beforeAll(() => {
+  workerSocketSupport.available = false;
+});
+
+afterAll(() => {
+  workerSocketSupport.available = true;
+});
 
 beforeEach(() => {
   received.length = 0;

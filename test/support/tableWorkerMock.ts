@@ -26,7 +26,11 @@ export const claimTableStream = (): null => null;
 /** The sockets the page opened in the worker, with what it sent and how it closed them; a test speaks for the worker. */
 export const workerSockets: { url: string; listen(news: SocketNews): void; sent: string[]; closed: { code: number; reason: string }[] }[] = [];
 
+/** Whether a worker could hold a socket: off, the page opens its own WebSocket, as where workers cannot start. */
+export const workerSocketSupport = { available: true };
+
 export function openWorkerSocket(url: string, _frameMinChars: number, listen: (news: SocketNews) => void) {
+  if (!workerSocketSupport.available) return null;
   const s = { url, listen, sent: [] as string[], closed: [] as { code: number; reason: string }[] };
   workerSockets.push(s);
   return { send: (data: string) => s.sent.push(data), close: (code: number, reason: string) => s.closed.push({ code, reason }) };
