@@ -52,8 +52,8 @@ export class GitRevisionStore implements RevisionStore {
 
   /**
    * Makes the folder a repository (when it is not one yet) with a committer identity of its own. A new repository
-   * gets it from its template (git.ts); an existing one is read with one git command and completed if need be. A
-   * server starts once per test and per user session, so each git process saved here counts.
+   * gets it from its template (git.ts); an existing one is read with one git command and completed if need be. This
+   * runs at every server start, and the tests start hundreds of servers, so each git process saved here counts.
    */
   init(): Promise<void> {
     return this.serial(async () => {

@@ -2,8 +2,8 @@
 
 Commands arrive as JSON lines on stdin; events leave as JSON lines on file descriptor 3, so user output printed
 through sys.stdout/sys.stderr travels on the same ordered channel as the end-of-run event. A reader thread takes
-completion requests and angular-object updates while the main thread executes paragraphs; a cancel is a SIGINT,
-which Python turns into KeyboardInterrupt in the main thread.
+completion requests and angular-object updates while the main thread executes paragraphs; a cancel is a cancel line
+then a SIGINT, which becomes KeyboardInterrupt in the main thread only inside the run it names (runner_interrupts.py).
 
 When IPython is importable (and not turned off), paragraphs run through IPython's interactive shell, so magics,
 `!` commands, display() and rich reprs work; their MIME bundles are mapped to Zeppelin result types here. Without
