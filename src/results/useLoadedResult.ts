@@ -1,29 +1,34 @@
 /**
- * A TABLE or NETWORK result's text, read into what the views draw from. Large tables are read in a worker, which is
- * given only the text appended since it was last fed: a table streamed in a hundred appends is scanned once, and
- * each append costs the page the length of the new text. Until the worker answers, the first rows (parsed here,
- * once, which costs next to nothing) stand in, marked partial. While the paragraph still runs the worker is only
- * fed; it is asked for the whole table when the run has ended, and keeps it for the grid's sorts and the charts'
- * pivots until the text is replaced or the view goes.
+ * A TABLE or NETWORK result's text, read into what the views draw from. A large table is handed to a worker, which is
+ * given only the text appended since it was last fed, so each append costs the page the length of the new text.
+ * Until the worker answers, the first rows (parsed here, once, which costs next to nothing) stand in, marked partial.
+ * While the paragraph still runs the worker is only fed; once the run has ended it is asked where the rows lie (one
+ * pass over the line breaks), and the grid reads the cells of the rows it draws from the page's own copy of the
+ * text. The worker keeps the table for the grid's sorts and the charts' pivots until the text is replaced or the
+ * view goes.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { firstLines, parseTableText, TableData } from './table/parseTable';
+import { firstLines, parseTableText } from './table/parseTable';
 import { WORKER_MIN_CHARS } from './table/frameTables';
+import { LineTable } from './table/lineTable';
 import { claimTableStream, openTableStream, type RemoteTable, type WorkerTableStream } from './table/tableWorker';
 import { rowSource, type CellSource } from './pivot/pivot';
 import { NetworkParseError, nodesTable, parseNetwork, type NetworkData } from './network/networkData';
-import type { TableColumn } from './types';
+import type { ParsedTable, TableColumn } from './types';
 
 export type Loaded =
   /** `remote`: the worker's copy of a large table, which sorts and pivots it off the page's thread. */
-  | { kind: 'table'; table: TableData; source: CellSource; columns: TableColumn[]; remote?: RemoteTable }
+  | { kind: 'table'; table: ShownTable; source: CellSource; columns: TableColumn[]; remote?: RemoteTable }
   | { kind: 'network'; network: NetworkData; source: CellSource; columns: TableColumn[] }
   | { kind: 'error'; message: string };
 
 /** Rows shown while the worker parses the whole table. */
 export const FIRST_ROWS = 100;
 
-const tableLoaded = (table: TableData, remote?: RemoteTable): Loaded => ({ kind: 'table', table, source: table, columns: table.columns, remote });
+/** A table as the views read it: parsed whole here, or (a large one) read row by row as rows are drawn. */
+type ShownTable = ParsedTable & CellSource & { rowCount: number };
+
+const tableLoaded = (table: ShownTable, remote?: RemoteTable): Loaded => ({ kind: 'table', table, source: table, columns: table.columns, remote });
 
 function load(result: { type: string; data: string }): Loaded | null {
   if (result.type === 'TABLE') return tableLoaded(parseTableText(result.data));
@@ -116,14 +121,14 @@ export function useLoadedResult(result: { type: string; data: string }, streamin
     }
     feed.current = feedWorker(feed.current, data);
     let live = true;
-    const done = (table: TableData, remote?: RemoteTable) => { if (live) setWhole({ data, loaded: tableLoaded(table, remote) }); };
+    const done = (table: ShownTable, remote?: RemoteTable) => { if (live) setWhole({ data, loaded: tableLoaded(table, remote) }); };
     const f = feed.current;
     if (!f) {
       done(parseTableText(data));
       return () => { live = false; };
     }
     f.ended = true;
-    f.stream.parts(true).then((parts) => done(TableData.fromParts(data, parts), f.stream), () => done(parseTableText(data)));
+    f.stream.index().then((index) => done(new LineTable(data, index), f.stream), () => done(parseTableText(data)));
     // Read as complete, the stream takes no more text; the worker keeps the table until the next text or unmount.
     return () => { live = false; };
   }, [big, data, streaming]);

@@ -76,8 +76,8 @@ describe('WorkerTable shared by two streams (a result sent again whole)', () => 
     expect(original.length).toBe(original.text().length);
     const copy = original.copy();
     copy.append('z\t3\n');
-    expect(copy.parts(true).rowCount).toBe(3);
-    expect(original.parts(true).rowCount).toBe(2);
+    expect(copy.index().rowCount).toBe(3);
+    expect(original.index().rowCount).toBe(2);
     expect(Array.from(original.order([{ col: 1, desc: true, type: 'number' }]))).toEqual([1, 0]);
   });
 });

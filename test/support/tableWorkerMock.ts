@@ -1,10 +1,10 @@
 /**
  * jest stands in for the table worker (its module uses import.meta.url, which CommonJS jest cannot load): the same
- * stream reading, answered a turn later and passed through structured cloning, as a worker's reply is.
+ * table keeping, answered a turn later and passed through structured cloning, as a worker's reply is.
  */
 import { deserialize, serialize } from 'v8';
 import type { PivotConfig } from '../../src/results/pivot/pivot';
-import type { TableParts } from '../../src/results/table/parseTable';
+import type { RowIndex } from '../../src/results/table/rowIndex';
 import type { SortKey } from '../../src/results/table/sortOrder';
 import type { SocketNews } from '../../src/results/table/tableWorkerMessages';
 import { WorkerTable } from '../../src/results/table/workerTable';
@@ -40,7 +40,7 @@ export function openTableStream() {
   const table = new WorkerTable();
   return {
     append: (chunk: string) => table.append(chunk),
-    parts: (atEnd: boolean): Promise<TableParts> => later(table.parts(atEnd)),
+    index: (): Promise<RowIndex> => later(table.index()),
     order: (keys: SortKey[]) => {
       workerCalls.order++;
       return later(table.order(keys));

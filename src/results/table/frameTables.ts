@@ -1,5 +1,5 @@
 /**
- * What a decoded frame carries in long strings: the table results the table worker should start reading at once, and
+ * What a decoded frame carries in long strings: the table results the table worker should keep for the page, and
  * whether the frame is mostly text. A frame that is mostly text is cheap to hand from a worker to the page (a string
  * crosses as one copy), while a frame of many small objects (a note of thousands of paragraphs) costs the page more
  * to receive that way than to parse itself.

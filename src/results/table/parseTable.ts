@@ -130,50 +130,6 @@ export function readHeader(text: string, start: number, end: number): TableColum
   return columns;
 }
 
-/** One column's text cells by row; plain arrays (holes where the cell is a number or missing) qualify. */
-interface TextColumn {
-  at(row: number): string | undefined;
-}
-
-/**
- * Text cells a worker located but did not copy: each is sliced from the result text (which this thread holds
- * already) when first read, so no string crosses between threads.
- */
-class SourceTexts implements TextColumn {
-  private readonly cache: (string | undefined)[] = [];
-
-  constructor(private readonly source: string, private readonly starts: Int32Array, private readonly ends: Int32Array) {}
-
-  at(row: number): string | undefined {
-    const s = this.starts[row];
-    if (s === undefined || s < 0) return undefined;
-    let v = this.cache[row];
-    if (v === undefined) {
-      v = this.source.slice(s, this.ends[row]);
-      this.cache[row] = v;
-    }
-    return v;
-  }
-}
-
-/**
- * A parsed table as a worker hands it over: numbers by column, and where each text cell starts and ends in the
- * result text (-1 where the cell is not text). Every array is transferable, so nothing is copied on the way.
- */
-export interface TableParts {
-  columns: TableColumn[];
-  rowCount: number;
-  numbers: Float64Array[];
-  starts: Int32Array[];
-  ends: Int32Array[];
-  comment: string;
-}
-
-/** The buffers of a TableParts, for postMessage's transfer list. */
-export function partsTransfer(parts: TableParts): ArrayBuffer[] {
-  return [...parts.numbers, ...parts.starts, ...parts.ends].map((a) => a.buffer as ArrayBuffer);
-}
-
 /**
  * Typed table data kept by column: numbers in a Float64Array (NaN where the cell is text or missing) and text in a
  * sparse array. A quarter of a million rows are then a handful of objects instead of a million, which is what
@@ -186,21 +142,17 @@ export class TableData implements ParsedTable {
     readonly columns: TableColumn[],
     readonly rowCount: number,
     private readonly numbers: Float64Array[],
-    private readonly texts: TextColumn[],
+    /** Text cells by column and row; a hole where the cell is a number or missing. */
+    private readonly texts: (string | undefined)[][],
     readonly comment: string,
   ) {}
-
-  /** The table a worker parsed from `source` (see parseTableParts). */
-  static fromParts(source: string, p: TableParts): TableData {
-    return new TableData(p.columns, p.rowCount, p.numbers, p.starts.map((s, c) => new SourceTexts(source, s, p.ends[c])), p.comment);
-  }
 
   /** A cell's value; undefined when the row is shorter than the header. */
   cell(row: number, col: number): Cell | undefined {
     const nums = this.numbers[col];
     if (nums === undefined) return undefined;
     const v = nums[row];
-    return v === v ? v : this.texts[col].at(row);
+    return v === v ? v : this.texts[col][row];
   }
 
   /** A column's numbers, NaN where the cell is not one; read-only for callers. */
@@ -224,13 +176,14 @@ export class TableData implements ParsedTable {
   }
 }
 
-function countLines(text: string): number {
+/** How many lines `text` holds (one more than its line breaks). */
+export function countLines(text: string): number {
   let n = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
   return n;
 }
 
-/** Where the scan puts a text cell: the parser keeps the string, a worker keeps where it is. */
+/** Where the scan puts a text cell: the whole parse pools the strings, a row read on its own (LineTable) keeps it. */
 export interface TextSink {
   text(col: number, row: number, start: number, end: number, hash: number): void;
 }
@@ -277,7 +230,7 @@ interface Scanned {
  * the comment marker starts a free-text comment that runs to the end. Cells beyond the header's width are dropped.
  * Numeric cells go into the number columns; every other cell goes to the sink.
  */
-function scanTable(text: string, sinkFor: (width: number, capacity: number) => TextSink): Scanned {
+function scanTable(text: string, sinkFor: (width: number) => TextSink): Scanned {
   const n = text.length;
   if (n === 0) return { columns: [], rowCount: 0, numbers: [], comment: '' };
   let nl = text.indexOf('\n');
@@ -286,7 +239,7 @@ function scanTable(text: string, sinkFor: (width: number, capacity: number) => T
   const width = columns.length;
   const capacity = countLines(text);
   const numbers = columns.map(() => new Float64Array(capacity).fill(NaN));
-  const sink = sinkFor(width, capacity);
+  const sink = sinkFor(width);
   let comment = '';
   let r = 0;
   let pos = nl + 1;
@@ -314,18 +267,6 @@ export function parseTableText(text: string): TableData {
     return { text: (col, row, start, end, hash) => { texts[col][row] = strings.get(text, start, end, hash); } };
   });
   return new TableData(t.columns, t.rowCount, t.numbers, texts, t.comment);
-}
-
-/** The same parse with text cells as positions in `text`: what a worker sends back (see TableData.fromParts). */
-export function parseTableParts(text: string): TableParts {
-  let starts: Int32Array[] = [];
-  let ends: Int32Array[] = [];
-  const t = scanTable(text, (width, capacity) => {
-    starts = Array.from({ length: width }, () => new Int32Array(capacity).fill(-1));
-    ends = Array.from({ length: width }, () => new Int32Array(capacity));
-    return { text: (col, row, start, end) => { starts[col][row] = start; ends[col][row] = end; } };
-  });
-  return { ...t, starts: starts.map((a) => a.subarray(0, t.rowCount)), ends: ends.map((a) => a.subarray(0, t.rowCount)) };
 }
 
 /** The header and the first `rows` rows of a table text, cut at a line end without reading further. */

@@ -1,14 +1,15 @@
 /**
- * Parses, sorts and pivots table results off the page's thread, so that a million-cell result never freezes the
- * page. A text comes in chunk by chunk (`append`; a whole text is one chunk) and is read when asked (`parts`), so a
- * table that arrives in a hundred appends is scanned once, not a hundred times; a table read as complete stays here
- * until dropped, for the grid's sorts and the charts' pivots. Every answer's arrays are transferred rather than copied.
- * It also holds the page's websocket (socketHost.ts), decodes its large frames as they arrive, and starts reading
- * their large tables at once: the page then claims the stream (tableWorker.ts) rather than sending the text back.
+ * Reads, sorts and pivots table results off the page's thread, so that a million-cell result never freezes the
+ * page. A text comes in chunk by chunk (`append`; a whole text is one chunk) and is kept here until dropped. The page
+ * first asks where its rows lie (`index`: one pass over the line breaks, no cell read), and draws the rows in view
+ * from its own copy of the text; every cell is read here only when a sort or a chart needs them, and the read table
+ * is kept for the next sort or pivot. Every answer's arrays are transferred rather than copied.
+ * It also holds the page's websocket (socketHost.ts) and decodes its large frames as they arrive, keeping their large
+ * tables: the page then claims the stream (tableWorker.ts) rather than sending the text back.
  */
 import { decodeServerFrame } from '../../../protocol';
 import { frameText, mostlyText } from './frameTables';
-import { partsTransfer } from './parseTable';
+import { indexTransfer } from './rowIndex';
 import { socketRequest, type DecodeLarge } from './socketHost';
 import type { TableWorkerRequest } from './tableWorkerMessages';
 import { WorkerTable } from './workerTable';
@@ -18,8 +19,8 @@ const tables = new Map<number, WorkerTable>();
 let lastOwnStream = 0;
 
 /**
- * Decodes a large inbound frame. A frame that is mostly text is decoded, and its large tables are read once it is
- * posted to the page (`posted`), while the page draws it; a frame of many small objects is left to the page (null),
+ * Decodes a large inbound frame. A frame that is mostly text is decoded, and its large tables are kept once it is
+ * posted to the page (`posted`); a frame of many small objects is left to the page (null),
  * which parses it faster than it would receive its objects from here.
  */
 const decodeLarge: DecodeLarge = (raw, minChars) => {
@@ -76,8 +77,8 @@ self.onmessage = (e: MessageEvent<TableWorkerRequest>) => {
       t.append(m.chunk);
       break;
     }
-    case 'parts':
-      answer(m.id, () => tableOf(m.stream).parts(m.atEnd), partsTransfer);
+    case 'index':
+      answer(m.id, () => tableOf(m.stream).index(), indexTransfer);
       break;
     case 'order':
       answer(m.id, () => tableOf(m.stream).order(m.keys), (o) => [o.buffer as ArrayBuffer]);

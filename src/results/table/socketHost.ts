@@ -2,14 +2,14 @@
  * The page's websocket, held by the table worker (the page's side is src/app/workerSocket.ts). The browser hands a
  * socket's messages to the thread that holds it, and turning a 6 MB frame into a string takes that thread 50 to 150
  * ms: here it is not the page's. A large frame that is mostly text (a result) is decoded here too, and its large tables
- * are read right after the decoded frame is posted; any other frame goes to the page as its text, which the page
+ * are kept here once the decoded frame is posted; any other frame goes to the page as its text, which the page
  * parses faster than it would receive the frame's objects from here.
  */
 import type { DecodedFrame, SocketNews, TableWorkerRequest } from './tableWorkerMessages';
 
 type SocketRequest = Extract<TableWorkerRequest, { kind: 'socketOpen' | 'socketSend' | 'socketClose' }>;
 
-/** Decodes a frame that is mostly text and starts reading its large tables once `posted` is called; null otherwise. */
+/** Decodes a frame that is mostly text and keeps its large tables once `posted` is called; null otherwise. */
 export type DecodeLarge = (raw: string, minChars: number) => { frame: DecodedFrame; posted(): void } | null;
 
 const sockets = new Map<number, WebSocket>();

@@ -1,12 +1,12 @@
 /**
  * The page's side of the table worker: one worker, started on first use (the websocket's opening) and kept, answering
- * requests in turn. It also holds the page's websocket (openWorkerSocket), decoding its large frames and reading their
- * large tables as they come, so a result that arrives in a frame is never sent back to it.
+ * requests in turn. It also holds the page's websocket (openWorkerSocket), decoding its large frames and keeping their
+ * large tables, so a result that arrives in a frame is never sent back to it.
  * Where workers cannot start, `openTableStream` says so (null) and the caller parses, sorts and pivots on the
  * page's thread.
  */
 import type { PivotConfig, PivotResult } from '../pivot/pivot';
-import type { TableParts } from './parseTable';
+import type { RowIndex } from './rowIndex';
 import type { SortKey } from './sortOrder';
 import { frameText, WORKER_MIN_CHARS } from './frameTables';
 import type { DecodedFrame, SocketNews, TableWorkerRequest } from './tableWorkerMessages';
@@ -66,11 +66,11 @@ function ask<T>(w: Worker, request: (id: number) => TableWorkerRequest): Promise
   });
 }
 
-/** A table text the worker reads as it is appended to (see TableStream): only each new chunk crosses to it. */
+/** A table text the worker holds as it is appended to: only each new chunk crosses to it. */
 export interface WorkerTableStream {
   append(chunk: string): void;
-  /** Everything appended so far, parsed; `atEnd`: the text is complete (append nothing after). */
-  parts(atEnd: boolean): Promise<TableParts>;
+  /** Where the rows of the text lie, the text read as complete (append nothing after). */
+  index(): Promise<RowIndex>;
   /** The complete table's row order under the sort. */
   order(keys: SortKey[]): Promise<Int32Array>;
   /** The complete table, pivoted. */
@@ -87,7 +87,7 @@ let nextStream = 0;
 function streamIn(w: Worker, stream: number): WorkerTableStream {
   return {
     append: (chunk) => { if (chunk) w.postMessage({ kind: 'append', stream, chunk } satisfies TableWorkerRequest); },
-    parts: (atEnd) => ask(w, (id) => ({ kind: 'parts', id, stream, atEnd })),
+    index: () => ask(w, (id) => ({ kind: 'index', id, stream })),
     order: (keys) => ask(w, (id) => ({ kind: 'order', id, stream, keys })),
     pivot: (config) => ask(w, (id) => ({ kind: 'pivot', id, stream, config })),
     close: () => w.postMessage({ kind: 'drop', stream } satisfies TableWorkerRequest),
@@ -153,7 +153,7 @@ export interface WorkerSocketPort {
 
 /**
  * Opens `url` in the worker; `listen` hears its news in order until its close. Frames of `frameMinChars` or more that
- * are mostly text arrive decoded, their tables longer than WORKER_MIN_CHARS being read there for claimTableStream.
+ * are mostly text arrive decoded, their tables longer than WORKER_MIN_CHARS being kept there for claimTableStream.
  */
 export function openWorkerSocket(url: string, frameMinChars: number, listen: (news: SocketNews) => void): WorkerSocketPort | null {
   const w = worker_();

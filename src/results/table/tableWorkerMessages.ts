@@ -6,8 +6,8 @@ import type { SortKey } from './sortOrder';
 export type TableWorkerRequest =
   /** More text of stream `stream` (a stream starts with its first append). */
   | { kind: 'append'; stream: number; chunk: string }
-  /** What stream `stream` has read so far (TableParts); `atEnd`: its text is complete, so its unfinished last line counts. */
-  | { kind: 'parts'; id: number; stream: number; atEnd: boolean }
+  /** Where the rows of stream `stream`'s text lie (a RowIndex), the text read as complete. */
+  | { kind: 'index'; id: number; stream: number }
   /** The order of the complete table's rows under the sort (an Int32Array of row indexes). */
   | { kind: 'order'; id: number; stream: number; keys: SortKey[] }
   /** The complete table pivoted (a PivotResult). */

@@ -1,27 +1,28 @@
 /**
- * One table as the table worker keeps it: read as its text arrives (TableStream), and kept once complete, so that
- * sorting and pivoting, which read every row, run beside the parse rather than on the page's thread. It keeps the
- * text too: text cells are compared and labelled by value.
+ * One table as the table worker keeps it: its text, as it arrives, and once it is complete the row index the page
+ * draws from (rowIndex.ts) and, when a sort or a chart asks for every value, the whole table read cell by cell,
+ * kept for the next sort or pivot. It keeps the text too: text cells are compared and labelled by value.
  */
 import { pivot, type PivotConfig, type PivotResult } from '../pivot/pivot';
-import { TableData } from './parseTable';
+import { parseTableText, type TableData } from './parseTable';
+import { indexRows, type RowIndex } from './rowIndex';
 import { sortOrder, type SortKey } from './sortOrder';
-import { TableStream } from './tableStream';
 
 export class WorkerTable {
-  private readonly stream = new TableStream();
   private chunks: string[] = [];
+  private appended = 0;
   private table: TableData | null = null;
 
   append(chunk: string): void {
+    if (chunk.length === 0) return;
     this.chunks.push(chunk);
+    this.appended += chunk.length;
     this.table = null;
-    this.stream.append(chunk);
   }
 
   /** How much text has been appended. */
   get length(): number {
-    return this.stream.length;
+    return this.appended;
   }
 
   /** Everything appended, as one string. */
@@ -37,8 +38,9 @@ export class WorkerTable {
     return t;
   }
 
-  parts(atEnd: boolean) {
-    return this.stream.parts(atEnd);
+  /** Where the rows of the text (read as complete) lie; a new index each time, since its arrays are transferred. */
+  index(): RowIndex {
+    return indexRows(this.text());
   }
 
   /** The rows' order under `keys` (the text read as complete). */
@@ -51,9 +53,7 @@ export class WorkerTable {
   }
 
   private complete(): TableData {
-    if (!this.table) {
-      this.table = TableData.fromParts(this.text(), this.stream.parts(true));
-    }
+    this.table ??= parseTableText(this.text());
     return this.table;
   }
 }
