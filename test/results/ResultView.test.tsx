@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ResultView } from '../../src/results/ResultView';
 import type { ResultConfig } from '../../src/results/types';
 import { fixtureResults } from './fixtureResults';
@@ -36,13 +36,14 @@ describe.each(fixtures.map((f) => [`${f.note} ${f.paragraphId}`, f] as const))('
     expect(JSON.stringify(f.config)).toBe(before);
   });
 
-  test.each(MODES)('renders as %s from its saved config', (mode) => {
+  test.each(MODES)('renders as %s from its saved config', async (mode) => {
     const config = { ...f.config, graph: { ...f.config.graph, mode } };
     const { container } = renderResult(config, f.data);
     if (mode === 'table') {
       expect(screen.getAllByRole('row').length).toBeGreaterThan(1);
     } else {
-      expect(container.querySelector('svg.recharts-surface')).not.toBeNull();
+      // The chart library's chunk loads the first time a chart is shown.
+      await waitFor(() => expect(container.querySelector('svg.recharts-surface')).not.toBeNull());
       expect(container.querySelector('figcaption')?.textContent).toMatch(/chart/i);
     }
   });
@@ -181,12 +182,12 @@ test('a hidden chart keeps its drawing until shown', () => {
   }
 });
 
-test('network results offer Network and Table only, and show the graph and properties', () => {
+test('network results offer Network and Table only, and show the graph and properties', async () => {
   const data = JSON.stringify({ nodes: [{ id: 1, label: 'User', data: { name: 'Ada' } }, { id: 2, label: 'User', data: { name: 'Bob' } }], edges: [{ source: 1, target: 2, label: 'KNOWS' }], labels: {}, directed: true });
   renderResult(undefined, data, 'NETWORK');
   expect(screen.getByRole('button', { name: 'Network' })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.queryByRole('button', { name: 'Bar Chart' })).toBeNull();
-  expect(screen.getByTestId('cytoscape-mock')).toHaveTextContent('AdaBob');
+  expect(await screen.findByTestId('cytoscape-mock')).toHaveTextContent('AdaBob');
   fireEvent.change(screen.getByLabelText('Select a node'), { target: { value: '1' } });
   expect(screen.getByRole('complementary', { name: 'Properties' })).toHaveTextContent('Node: Ada');
 });

@@ -2,8 +2,8 @@
  * Reads, sorts and pivots table results off the page's thread, so that a million-cell result never freezes the
  * page. A text comes in chunk by chunk (`append`; a whole text is one chunk) and is kept here until dropped. The page
  * first asks where its rows lie (`index`: one pass over the line breaks, no cell read), and draws the rows in view
- * from its own copy of the text; every cell is read here only when a sort or a chart needs them, and the read table
- * is kept for the next sort or pivot. Every answer's arrays are transferred rather than copied.
+ * from its own copy of the text; every cell is read here after that answer has gone, and the read table is kept for
+ * the grid's sorts and the charts' pivots. Every answer's arrays are transferred rather than copied.
  * It also holds the page's websocket (socketHost.ts) and decodes its large frames as they arrive, keeping their large
  * tables: the page then claims the stream (tableWorker.ts) rather than sending the text back.
  */
@@ -77,9 +77,14 @@ self.onmessage = (e: MessageEvent<TableWorkerRequest>) => {
       t.append(m.chunk);
       break;
     }
-    case 'index':
-      answer(m.id, () => tableOf(m.stream).index(), indexTransfer);
+    case 'index': {
+      const table = tableOf(m.stream);
+      answer(m.id, () => table.index(), indexTransfer);
+      // The page draws from the index now; the cells are read next, in a later task (a request that comes
+      // meanwhile is answered first), so that the first sort or chart does not wait for them.
+      setTimeout(() => { if (tables.get(m.stream) === table) table.readCells(); }, 0);
       break;
+    }
     case 'order':
       answer(m.id, () => tableOf(m.stream).order(m.keys), (o) => [o.buffer as ArrayBuffer]);
       break;

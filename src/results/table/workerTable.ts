@@ -43,6 +43,11 @@ export class WorkerTable {
     return indexRows(this.text());
   }
 
+  /** Reads every cell now (the text read as complete), ahead of a sort or a pivot. */
+  readCells(): void {
+    this.complete();
+  }
+
   /** The rows' order under `keys` (the text read as complete). */
   order(keys: readonly SortKey[]): Int32Array {
     return sortOrder(this.complete(), keys);
