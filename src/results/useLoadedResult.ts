@@ -4,14 +4,15 @@
  * Until the worker answers, the first rows (parsed here, once, which costs next to nothing) stand in, marked partial.
  * While the paragraph still runs the worker is only fed; once the run has ended it is asked where the rows lie (one
  * pass over the line breaks), and the grid reads the cells of the rows it draws from the page's own copy of the
- * text. The worker keeps the table for the grid's sorts and the charts' pivots until the text is replaced or the
+ * text. A table that came whole in a large frame was indexed by the worker as it decoded the frame, and is drawn whole
+ * at once. The worker keeps the table for the grid's sorts and the charts' pivots until the text is replaced or the
  * view goes.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { firstLines, parseTableText } from './table/parseTable';
 import { WORKER_MIN_CHARS } from './table/frameTables';
 import { LineTable } from './table/lineTable';
-import { claimTableStream, openTableStream, type RemoteTable, type WorkerTableStream } from './table/tableWorker';
+import { claimTableStream, handedTable, openTableStream, type RemoteTable, type WorkerTableStream } from './table/tableWorker';
 import { rowSource, type CellSource } from './pivot/pivot';
 import { NetworkParseError, nodesTable, parseNetwork, type NetworkData } from './network/networkData';
 import type { ParsedTable, TableColumn } from './types';
@@ -107,7 +108,10 @@ export function useLoadedResult(result: { type: string; data: string }, streamin
   const big = result.type === 'TABLE' && data.length > WORKER_MIN_CHARS;
   const [whole, setWhole] = useState<{ data: string; loaded: Loaded } | null>(null);
   const feed = useRef<Feed | null>(null);
-  const preview = usePreview(data, big, streaming);
+  // A table the worker kept from the frame that brought it comes with where its rows lie: drawn whole at once.
+  const handed = useMemo(() => (big && !streaming ? handedTable(data) : null), [big, data, streaming]);
+  const direct = useMemo(() => (handed ? tableLoaded(new LineTable(data, handed.index), handed.remote) : null), [handed, data]);
+  const preview = usePreview(data, big && !direct, streaming);
   const small = useMemo(() => (big ? null : load(result)), [result, big]);
   useEffect(() => {
     if (!big) {
@@ -120,6 +124,10 @@ export function useLoadedResult(result: { type: string; data: string }, streamin
       return;
     }
     feed.current = feedWorker(feed.current, data);
+    if (direct) {
+      if (feed.current) feed.current.ended = true;
+      return;
+    }
     let live = true;
     const done = (table: ShownTable, remote?: RemoteTable) => { if (live) setWhole({ data, loaded: tableLoaded(table, remote) }); };
     const f = feed.current;
@@ -131,11 +139,11 @@ export function useLoadedResult(result: { type: string; data: string }, streamin
     f.stream.index().then((index) => done(new LineTable(data, index), f.stream), () => done(parseTableText(data)));
     // Read as complete, the stream takes no more text; the worker keeps the table until the next text or unmount.
     return () => { live = false; };
-  }, [big, data, streaming]);
+  }, [big, data, streaming, direct]);
   useEffect(() => () => {
     feed.current?.stream.close();
     feed.current = null;
   }, []);
-  const ready = whole && whole.data === data ? whole.loaded : null;
+  const ready = (whole && whole.data === data ? whole.loaded : null) ?? direct;
   return { loaded: ready ?? preview ?? small, partial: big && !ready };
 }

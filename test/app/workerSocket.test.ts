@@ -22,7 +22,7 @@ test('opens when the worker says so, passes frames in order, and closes as a Web
   socket!.onclose = (ev) => closes.push(ev);
   const raw = '{"op":"NOTE_UPDATED","data":{"name":"n","config":{},"info":{}}}';
   w.listen({ socket: 1, event: 'frame', raw });
-  w.listen({ socket: 1, event: 'decoded', frame: { decoded: decodeServerFrame(raw), streams: [] }, length: raw.length });
+  w.listen({ socket: 1, event: 'decoded', frame: { decoded: decodeServerFrame(raw), streams: [], indexes: [] }, length: raw.length });
   expect(got).toEqual([{ data: raw }, { decoded: decodeServerFrame(raw), length: raw.length }]);
   socket!.send('{"op":"PING"}');
   expect(w.sent).toEqual(['{"op":"PING"}']);

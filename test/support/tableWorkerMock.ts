@@ -22,6 +22,7 @@ export const workerCalls = { order: 0, pivot: 0 };
 
 /** No table is read from a frame by the worker here: the views read every table themselves. */
 export const claimTableStream = (): null => null;
+export const handedTable = (): null => null;
 
 /** The sockets the page opened in the worker, with what it sent and how it closed them; a test speaks for the worker. */
 export const workerSockets: { url: string; listen(news: SocketNews): void; sent: string[]; closed: { code: number; reason: string }[] }[] = [];

@@ -9,7 +9,7 @@
  */
 import { decodeServerFrame } from '../../../protocol';
 import { frameText, mostlyText } from './frameTables';
-import { indexTransfer } from './rowIndex';
+import { indexRows, indexTransfer } from './rowIndex';
 import { socketRequest, type DecodeLarge } from './socketHost';
 import type { TableWorkerRequest } from './tableWorkerMessages';
 import { WorkerTable } from './workerTable';
@@ -19,20 +19,32 @@ const tables = new Map<number, WorkerTable>();
 let lastOwnStream = 0;
 
 /**
- * Decodes a large inbound frame. A frame that is mostly text is decoded, and its large tables are kept once it is
- * posted to the page (`posted`); a frame of many small objects is left to the page (null),
- * which parses it faster than it would receive its objects from here.
+ * Decodes a large inbound frame. A frame that is mostly text is decoded, and where the rows of its large tables lie
+ * goes with it to the page, which draws them from that at once; the tables are kept here once the frame is posted
+ * (`posted`), and their cells read in a later task, for the grid's sorts and the charts' pivots. A frame of many small
+ * objects is left to the page (null), which parses it faster than it would receive its objects from here.
  */
 const decodeLarge: DecodeLarge = (raw, minChars) => {
   const decoded = decodeServerFrame(raw);
   const text = decoded.ok ? frameText(decoded.frame.data, minChars) : null;
   if (!text || !mostlyText(text, raw.length)) return null;
   const streams = text.tables.map(() => --lastOwnStream);
+  const indexes = text.tables.map(indexRows);
   return {
-    frame: { decoded, streams },
-    posted: () => text.tables.forEach((table, i) => tables.set(streams[i], holding(table) ?? tableOfText(table))),
+    frame: { decoded, streams, indexes },
+    transfer: indexes.flatMap(indexTransfer),
+    posted: () => text.tables.forEach((table, i) => {
+      const kept = holding(table) ?? tableOfText(table);
+      tables.set(streams[i], kept);
+      readCellsSoon(streams[i], kept);
+    }),
   };
 };
+
+/** Reads a kept table's cells in a later task (a request that comes meanwhile is answered first), unless dropped. */
+function readCellsSoon(stream: number, table: WorkerTable): void {
+  setTimeout(() => { if (tables.get(stream) === table) table.readCells(); }, 0);
+}
 
 function tableOfText(text: string): WorkerTable {
   const t = new WorkerTable();
@@ -80,9 +92,8 @@ self.onmessage = (e: MessageEvent<TableWorkerRequest>) => {
     case 'index': {
       const table = tableOf(m.stream);
       answer(m.id, () => table.index(), indexTransfer);
-      // The page draws from the index now; the cells are read next, in a later task (a request that comes
-      // meanwhile is answered first), so that the first sort or chart does not wait for them.
-      setTimeout(() => { if (tables.get(m.stream) === table) table.readCells(); }, 0);
+      // The page draws from the index now; the cells are read next, so that the first sort or chart does not wait.
+      readCellsSoon(m.stream, table);
       break;
     }
     case 'order':

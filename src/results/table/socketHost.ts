@@ -9,12 +9,15 @@ import type { DecodedFrame, SocketNews, TableWorkerRequest } from './tableWorker
 
 type SocketRequest = Extract<TableWorkerRequest, { kind: 'socketOpen' | 'socketSend' | 'socketClose' }>;
 
-/** Decodes a frame that is mostly text and keeps its large tables once `posted` is called; null otherwise. */
-export type DecodeLarge = (raw: string, minChars: number) => { frame: DecodedFrame; posted(): void } | null;
+/**
+ * Decodes a frame that is mostly text and keeps its large tables once `posted` is called; null otherwise. `transfer`:
+ * the buffers the frame's message moves to the page rather than copies.
+ */
+export type DecodeLarge = (raw: string, minChars: number) => { frame: DecodedFrame; transfer: ArrayBuffer[]; posted(): void } | null;
 
 const sockets = new Map<number, WebSocket>();
 
-const tell = (news: SocketNews): void => self.postMessage(news);
+const tell = (news: SocketNews, transfer: ArrayBuffer[] = []): void => self.postMessage(news, { transfer });
 
 /** Half the length of the shortest string that counts as a frame's text (frameTables.ts counts 65,536 and more). */
 const HALF_LONG = 32_768;
@@ -43,7 +46,7 @@ function received(socket: number, raw: string, frameMinChars: number, minChars: 
     tell({ socket, event: 'frame', raw });
     return;
   }
-  tell({ socket, event: 'decoded', frame: large.frame, length: raw.length });
+  tell({ socket, event: 'decoded', frame: large.frame, length: raw.length }, large.transfer);
   large.posted();
 }
 

@@ -110,19 +110,32 @@ const MAX_UNCLAIMED = 8;
  * Looked up by identity first: the view's text is the very string the frame brought. Not a Map keyed by the text,
  * which would hash all of its megabytes.
  */
-const unclaimed: { text: string; stream: number }[] = [];
+const unclaimed: { text: string; stream: number; index: RowIndex }[] = [];
 
-function keepUnclaimed(w: Worker, text: string, stream: number): void {
-  unclaimed.push({ text, stream });
+function keepUnclaimed(w: Worker, text: string, stream: number, index: RowIndex): void {
+  unclaimed.push({ text, stream, index });
   while (unclaimed.length > MAX_UNCLAIMED) {
     const oldest = unclaimed.shift();
     if (oldest) w.postMessage({ kind: 'drop', stream: oldest.stream } satisfies TableWorkerRequest);
   }
 }
 
-/** The worker's stream of a table it read from a decoded frame (the whole of `text`), once; null when there is none. */
+const unclaimedAt = (text: string): number => unclaimed.findIndex((u) => u.text.length === text.length && u.text === text);
+
+/**
+ * A table the worker kept from a decoded frame (the whole of `text`), with where its rows lie, without claiming it:
+ * a view draws it at once from this, then claims it (claimTableStream). Null when there is none.
+ */
+export function handedTable(text: string): { remote: RemoteTable; index: RowIndex } | null {
+  const at = unclaimedAt(text);
+  const w = worker_();
+  if (at < 0 || !w) return null;
+  return { remote: streamIn(w, unclaimed[at].stream), index: unclaimed[at].index };
+}
+
+/** The worker's stream of a table it kept from a decoded frame (the whole of `text`), once; null when there is none. */
 export function claimTableStream(text: string): WorkerTableStream | null {
-  const at = unclaimed.findIndex((u) => u.text.length === text.length && u.text === text);
+  const at = unclaimedAt(text);
   const w = worker_();
   if (at < 0 || !w) return null;
   const [{ stream }] = unclaimed.splice(at, 1);
@@ -133,7 +146,7 @@ export function claimTableStream(text: string): WorkerTableStream | null {
 function adoptStreams(w: Worker, answer: DecodedFrame): void {
   if (!answer.decoded.ok || answer.streams.length === 0) return;
   const texts = frameText(answer.decoded.frame.data, WORKER_MIN_CHARS).tables;
-  answer.streams.forEach((stream, i) => keepUnclaimed(w, texts[i], stream));
+  answer.streams.forEach((stream, i) => keepUnclaimed(w, texts[i], stream, answer.indexes[i]));
 }
 
 function heardSocket(w: Worker, news: SocketNews): void {

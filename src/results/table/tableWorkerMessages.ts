@@ -1,5 +1,6 @@
 /** What the page asks the table worker (parseTable.worker.ts); each `id` is answered with `{ id, value }` or `{ id, error }`. */
 import type { Decoded, ServerFrame } from '../../../protocol';
+import type { RowIndex } from './rowIndex';
 import type { PivotConfig } from '../pivot/pivot';
 import type { SortKey } from './sortOrder';
 
@@ -31,8 +32,12 @@ export type SocketNews =
   /** A frame decoded here (`length`: its text's), with its large tables' streams as in DecodedFrame. */
   | { socket: number; event: 'decoded'; frame: DecodedFrame; length: number };
 
-/** A frame decoded in the worker, and one stream per large TABLE result in the order `frameText` finds them. */
+/**
+ * A frame decoded in the worker, and one stream per large TABLE result in the order `frameText` finds them, with
+ * where that table's rows lie: the page draws the table from it at once, without asking.
+ */
 export interface DecodedFrame {
   decoded: Decoded<ServerFrame>;
   streams: number[];
+  indexes: RowIndex[];
 }
