@@ -46,6 +46,9 @@ export function ParagraphGrid({ noteId }: { noteId: string }) {
     }
     return h;
   };
+  // The same function while the rows are the same: the virtualizer starts its measurements over from the first row
+  // whenever this function changes, which for every render walked every row of the note.
+  const getItemKey = useCallback((i: number) => rows[i]?.[0] ?? i, [rows]);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (i) => {
@@ -53,7 +56,7 @@ export function ParagraphGrid({ noteId }: { noteId: string }) {
       for (const id of rowsRef.current[i] ?? []) h = Math.max(h, estimate(id));
       return h;
     },
-    getItemKey: (i) => rowsRef.current[i]?.[0] ?? i,
+    getItemKey,
     overscan: OVERSCAN_ROWS,
     scrollMargin,
   });

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../../slices/rootReducer';
@@ -127,18 +127,51 @@ const lastHeights = new Map<ParagraphId, number>();
 /** A paragraph's height before it is drawn: its last drawn height, else a guess from its text and results. */
 export const slotHeight = (s: RootState, id: ParagraphId): number => lastHeights.get(id) ?? estimateHeight(s, id);
 
+const ESTIMATED_LINES_MAX = 30;
+
+/** Lines of `text`, counted up to `max` (a long text is not split for it). */
+function lineCount(text: string, max: number): number {
+  let n = 1;
+  for (let at = text.indexOf('\n'); at >= 0 && n < max; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+}
+
 function estimateHeight(s: RootState, id: ParagraphId): number {
   const p = s.paragraphs.entities[id];
-  const lines = (p?.text ?? '').split('\n').length;
+  const lines = lineCount(p?.text ?? '', ESTIMATED_LINES_MAX);
   const out = (p?.results?.msg ?? []).length;
-  return 60 + Math.min(lines, 30) * 20 + out * 120;
+  return 60 + lines * 20 + out * 120;
+}
+
+/**
+ * One observer for every drawn slot: their heights arrive with the layout the browser does anyway, instead of each
+ * slot reading its height back after every render (a forced layout per paragraph).
+ */
+let slotSizes: ResizeObserver | null = null;
+
+function watchSlotHeight(el: HTMLElement): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => undefined;
+  slotSizes ??= new ResizeObserver((entries) => {
+    for (const e of entries) {
+      const slot = e.target as HTMLElement;
+      const box = e.borderBoxSize?.[0];
+      const key = slot.dataset.paragraphId;
+      // A notice that arrives after the paragraph gave way to its placeholder would measure the placeholder.
+      if (key && !slot.firstElementChild?.classList.contains('paragraph-placeholder')) {
+        lastHeights.set(key, Math.round(box ? box.blockSize : e.contentRect.height));
+      }
+    }
+  });
+  const observer = slotSizes;
+  observer.observe(el);
+  return () => observer.unobserve(el);
 }
 
 /**
  * A slot in the grid: the paragraph itself when it is near the viewport (or focused), else a placeholder of the
  * same size and the same `paragraph_{id}` element id, so deep links and scrolling still find it.
  */
-export function ParagraphSlot({ id, index, count, noteId, eager }: { id: ParagraphId; index: number; count: number; noteId: string; eager: boolean }) {
+export const ParagraphSlot = memo(function ParagraphSlot({ id, index, count, noteId, eager }: { id: ParagraphId; index: number; count: number; noteId: string; eager: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, eager);
   const focused = useAppSelector((s) => s.notePage.focusedId === id);
@@ -147,9 +180,8 @@ export function ParagraphSlot({ id, index, count, noteId, eager }: { id: Paragra
   const dispatch = useAppDispatch();
   const editable = !useAppSelector(selectEditBlocked);
   const live = near || focused;
-  useLayoutEffect(() => {
-    if (live && ref.current) lastHeights.set(id, ref.current.offsetHeight);
-  });
+  // Only a drawn paragraph's height is kept: a placeholder's is the estimate itself.
+  useEffect(() => (live && ref.current ? watchSlotHeight(ref.current) : undefined), [live]);
   return (
     <div ref={ref} className="paragraph-slot" style={{ gridColumn: `span ${colWidth}` }} data-paragraph-id={id}>
       {live ? <ParagraphView id={id} index={index} count={count} noteId={noteId} /> : (
@@ -161,4 +193,4 @@ export function ParagraphSlot({ id, index, count, noteId, eager }: { id: Paragra
       )}
     </div>
   );
-}
+});
