@@ -6,7 +6,7 @@
  * of the user's own text (useLocalHistory), and caret moves the page asks for (useCaretRequests).
  */
 import Editor, { type OnMount } from '@monaco-editor/react';
-import { useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Keymap } from '../../slices/domain/keymaps';
 import { bindEditorKeys } from './editorKeys';
 import { setCompletionSource, useCompletionSource, type CompletionSource } from './completionSources';
@@ -61,6 +61,7 @@ export default function CodeEditor(props: CodeEditorProps) {
   const { value, language, readOnly, fontSize = 9, lineNumbers, ariaLabel, completion, focusSeq, focusAt, selection, captionLimit = 42 } = props;
   const editorRef = useRef<MonacoEditor | null>(null);
   const [mounted, setMounted] = useState<MonacoEditor | null>(null);
+  const [helpers, setHelpers] = useState(false);
   const status = useRef<HTMLDivElement | null>(null);
   // Handlers change every render; the editor's listeners read them through this ref instead of re-binding.
   const latest = useRef(props);
@@ -74,6 +75,19 @@ export default function CodeEditor(props: CodeEditorProps) {
   const applyCaret = useCaretRequests(editorRef, { focusSeq, focusAt, selection, onFocusDone: props.onFocusDone });
   useEditorKeymap(mounted, props.keymap, status);
 
+  // The same object while nothing in it changed: the editor applies every new options object it is given again.
+  // Section headers are drawn in the minimap only, which is off: looking for them would start Monaco's worker.
+  const options = useMemo(() => ({
+    readOnly, fontSize: Math.max(fontSize, 9) + 4, lineNumbers: lineNumbers ? 'on' as const : 'off' as const,
+    minimap: { enabled: false, showRegionSectionHeaders: false, showMarkSectionHeaders: false },
+    scrollBeyondLastLine: false, automaticLayout: true, ariaLabel, wordWrap: 'on' as const, renderLineHighlight: 'none' as const,
+    quickSuggestions: false, scrollbar: { alwaysConsumeMouseWheel: false }, fixedOverflowWidgets: true,
+    links: helpers, colorDecorators: helpers,
+  }), [readOnly, fontSize, lineNumbers, ariaLabel, helpers]);
+  const onChange = useCallback((v: string | undefined) => {
+    if (!local.applyingRemote.current) latest.current.onChange?.(v ?? '');
+  }, [local.applyingRemote]);
+
   const onMount: OnMount = (ed) => {
     editorRef.current = ed;
     // The text may have changed while Monaco was loading.
@@ -83,6 +97,16 @@ export default function CodeEditor(props: CodeEditorProps) {
     if (model && latest.current.completion) setCompletionSource(model.uri.toString(), latest.current.completion, lang, captionLimit);
     ed.onDidBlurEditorText(() => latest.current.onBlur?.(ed.getValue()));
     ed.onDidFocusEditorText(() => latest.current.onFocus?.());
+    // Links and colour swatches come from Monaco's worker, which costs the page a third of a second of CPU to start
+    // (it loads the editor's code again): they are turned on once the user points at or enters the editor, not for
+    // every editor the page shows.
+    const wanted = ed.onMouseMove(() => wantHelpers());
+    const entered = ed.onDidFocusEditorText(() => wantHelpers());
+    const wantHelpers = (): void => {
+      wanted.dispose();
+      entered.dispose();
+      setHelpers(true);
+    };
     ed.onDidContentSizeChange((e) => setHeight(Math.min(e.contentHeight, MAX_AUTO_HEIGHT)));
     bindEditorKeys(ed, latest, local.undoRedo);
     applyCaret();
@@ -96,12 +120,8 @@ export default function CodeEditor(props: CodeEditorProps) {
       language={lang}
       theme={dark ? DARK_THEME : LIGHT_THEME}
       height={height}
-      options={{
-        readOnly, fontSize: Math.max(fontSize, 9) + 4, lineNumbers: lineNumbers ? 'on' : 'off', minimap: { enabled: false },
-        scrollBeyondLastLine: false, automaticLayout: true, ariaLabel, wordWrap: 'on', renderLineHighlight: 'none',
-        quickSuggestions: false, scrollbar: { alwaysConsumeMouseWheel: false }, fixedOverflowWidgets: true,
-      }}
-      onChange={(v) => { if (!local.applyingRemote.current) latest.current.onChange?.(v ?? ''); }}
+      options={options}
+      onChange={onChange}
       onMount={onMount}
     />
     {props.keymap === 'vim' && <div ref={status} className="editor-keymap-status" role="status" aria-label="Vim status" />}
