@@ -171,7 +171,7 @@ function watchSlotHeight(el: HTMLElement): () => void {
  * A slot in the grid: the paragraph itself when it is near the viewport (or focused), else a placeholder of the
  * same size and the same `paragraph_{id}` element id, so deep links and scrolling still find it.
  */
-export const ParagraphSlot = memo(function ParagraphSlot({ id, index, count, noteId, eager }: { id: ParagraphId; index: number; count: number; noteId: string; eager: boolean }) {
+export const ParagraphSlot = memo(function Slot({ id, index, count, noteId, eager }: { id: ParagraphId; index: number; count: number; noteId: string; eager: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, eager);
   const focused = useAppSelector((s) => s.notePage.focusedId === id);
