@@ -3,7 +3,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from './rootReducer';
 import { selectOpenNoteParagraphIds } from './notes';
 import { formValues, type Paragraph, type ParagraphId } from '../protocol';
-import { effectiveConfig, findMatches, gridRows, isRunning, isViewOnly, isOwner, type Principal } from './domain/noteModel';
+import { colWidthOf, findMatches, gridRows, isRunning, isViewOnly, isOwner, type Principal } from './domain/noteModel';
 import { runStalePlan, staleReasons, type StaleInput } from './domain/staleness';
 
 export const selectOpenMeta = (s: RootState) => (s.notes.openNoteId ? s.notes.byId[s.notes.openNoteId] ?? null : null);
@@ -129,7 +129,7 @@ export const selectCurrentHit = (s: RootState): FindHit | null => {
 /** The open note's paragraph ids in grid rows (by each paragraph's column width). */
 export const selectOpenNoteRows = createSelector(
   [selectOpenNoteParagraphIds, (s: RootState) => s.paragraphs.entities],
-  (ids, entities): ParagraphId[][] => gridRows(ids, (id) => effectiveConfig(entities[id]?.config).colWidth),
+  (ids, entities): ParagraphId[][] => gridRows(ids, (id) => colWidthOf(entities[id]?.config)),
 );
 
 /** Rows with the same ids in the same places: the grid need not be drawn again. */

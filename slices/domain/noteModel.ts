@@ -41,6 +41,15 @@ export function effectiveConfig(config: ParagraphConfig | undefined): EffectiveC
 export const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, Math.round(v)));
 
 /**
+ * A paragraph's column width, as effectiveConfig gives it, without building the whole config: the note's grid rows
+ * read it for every paragraph, again after each change to any paragraph.
+ */
+export function colWidthOf(config: ParagraphConfig | undefined): number {
+  const w = config && 'colWidth' in config ? config.colWidth : PARAGRAPH_CONFIG_DEFAULTS.colWidth;
+  return clamp(Number(w) || 12, COL_WIDTH_MIN, COL_WIDTH_MAX);
+}
+
+/**
  * Paragraphs in the rows the 12-column grid puts them in (CSS grid auto-placement): each goes beside the ones before
  * while their widths fit, else starts a new row. The note page draws only the rows near the viewport.
  */

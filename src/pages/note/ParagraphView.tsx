@@ -6,7 +6,7 @@ import { notePage } from '../../../slices/notePage';
 import type { FormParams, ParagraphId } from '../../../protocol';
 import { EditingBadge } from './Collaboration';
 import { Forms } from './Forms';
-import { effectiveConfig, footerText, isRunning } from '../../../slices/domain/noteModel';
+import { colWidthOf, effectiveConfig, footerText, isRunning } from '../../../slices/domain/noteModel';
 import { Icon } from '../../components/Icon';
 import { ParagraphStatus } from './ParagraphStatus';
 import { StaleMarker } from './StaleMarker';
@@ -175,7 +175,7 @@ export const ParagraphSlot = memo(function Slot({ id, index, count, noteId, eage
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, eager);
   const focused = useAppSelector((s) => s.notePage.focusedId === id);
-  const colWidth = useAppSelector((s) => effectiveConfig(s.paragraphs.entities[id]?.config).colWidth);
+  const colWidth = useAppSelector((s) => colWidthOf(s.paragraphs.entities[id]?.config));
   const estimate = useAppSelector((s) => (near || focused ? 0 : lastHeights.get(id) ?? estimateHeight(s, id)));
   const dispatch = useAppDispatch();
   const editable = !useAppSelector(selectEditBlocked);
