@@ -4,7 +4,7 @@
  * cost of a short one. Whatever must reach a paragraph that is not drawn (a deep link, ↑/↓ at an edge, find's next
  * match) goes by its row's offset: a focus or reveal request scrolls there, and the paragraph is drawn on arrival.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'react-redux';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useAppSelector } from '../../app/hooks';
@@ -49,11 +49,17 @@ export function ParagraphGrid({ noteId }: { noteId: string }) {
   // The same function while the rows are the same: the virtualizer starts its measurements over from the first row
   // whenever this function changes, which for every render walked every row of the note.
   const getItemKey = useCallback((i: number) => rows[i]?.[0] ?? i, [rows]);
+  // Each row's estimate once per rows array: the virtualizer asks for every row below each one it measures, which
+  // while a long note scrolls is many thousands of asks.
+  const rowEstimates = useMemo(() => new Float64Array(rows.length).fill(Number.NaN), [rows]);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (i) => {
+      const known = rowEstimates[i];
+      if (known >= 0) return known;
       let h = 1;
-      for (const id of rowsRef.current[i] ?? []) h = Math.max(h, estimate(id));
+      for (const id of rows[i] ?? []) h = Math.max(h, estimate(id));
+      if (i < rowEstimates.length) rowEstimates[i] = h;
       return h;
     },
     getItemKey,
