@@ -87,6 +87,25 @@ test('edited text is saved on blur and survives a reload', async () => {
   await para(page, PY).getByText('# saved by e2e').waitFor();
 });
 
+test('a link in code is found once the pointer is over its editor (Monaco\'s worker starts then, not with the page)', async () => {
+  const { page } = browser;
+  await open(page);
+  await focusEditor(page, PY);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n# docs: https://zeppelin.apache.org/docs/');
+  await page.getByRole('heading', { level: 1 }).click();
+  await waitUntil(() => sent.filter((f) => f.op === 'COMMIT_PARAGRAPH' && String(f.data.paragraph).includes('https://zeppelin.apache.org/docs/')).length, (n) => n === 1);
+  // The pointer rests on the navbar, so that no editor drawn under it gets a (browser-made) pointer move.
+  await page.mouse.move(1, 1);
+  await open(page);
+  const links = para(page, PY).locator('.monaco-editor .detected-link');
+  // A fresh page: no editor has been pointed at or entered, so none has asked for its links yet.
+  expect(await links.count()).toBe(0);
+  await para(page, PY).locator('.monaco-editor .view-lines').hover();
+  await links.first().waitFor();
+  expect(await links.first().textContent()).toContain('zeppelin.apache.org');
+});
+
 test('insert, clone, move and delete with the paragraph shortcuts', async () => {
   const { page } = browser;
   await open(page);
