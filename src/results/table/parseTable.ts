@@ -177,7 +177,7 @@ export class TableData implements ParsedTable {
 }
 
 /** How many lines `text` holds (one more than its line breaks). */
-export function countLines(text: string): number {
+function countLines(text: string): number {
   let n = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
   return n;
@@ -218,28 +218,32 @@ export function startsComment(text: string, pos: number, end: number): boolean {
   return end === pos || (text.charCodeAt(pos) === 60 && end - pos === TABLE_COMMENT_MARKER.length && text.startsWith(TABLE_COMMENT_MARKER, pos));
 }
 
-interface Scanned {
+/** A table text's layout: its columns, how many rows it has, and its comment. */
+export interface TableLayout {
   columns: TableColumn[];
   rowCount: number;
-  numbers: Float64Array[];
   comment: string;
 }
 
+interface Scanned extends TableLayout {
+  numbers: Float64Array[];
+}
+
 /**
- * Reads Zeppelin's table text: the first line names the columns, each later line is a row, and a blank line or
- * the comment marker starts a free-text comment that runs to the end. Cells beyond the header's width are dropped.
- * Numeric cells go into the number columns; every other cell goes to the sink.
+ * Walks Zeppelin's table text: the first line names the columns, each later line is a row, and a blank line or the
+ * comment marker starts a free-text comment that runs to the end. `start` is told the columns and how many lines the
+ * text has (at most one row each), then `row` each row's place, text[pos, end) without its line break.
  */
-function scanTable(text: string, sinkFor: (width: number) => TextSink): Scanned {
+export function walkRows(text: string, start: (columns: TableColumn[], lines: number) => void, row: (r: number, pos: number, end: number) => void): TableLayout {
   const n = text.length;
-  if (n === 0) return { columns: [], rowCount: 0, numbers: [], comment: '' };
+  if (n === 0) {
+    start([], 0);
+    return { columns: [], rowCount: 0, comment: '' };
+  }
   let nl = text.indexOf('\n');
   if (nl < 0) nl = n;
   const columns = readHeader(text, 0, lineEnd(text, 0, nl));
-  const width = columns.length;
-  const capacity = countLines(text);
-  const numbers = columns.map(() => new Float64Array(capacity).fill(NaN));
-  const sink = sinkFor(width);
+  start(columns, countLines(text));
   let comment = '';
   let r = 0;
   let pos = nl + 1;
@@ -251,11 +255,25 @@ function scanTable(text: string, sinkFor: (width: number) => TextSink): Scanned 
       comment = text.slice(nl + 1).replace(/\s+$/, '');
       break;
     }
-    scanRow(text, pos, end, r, numbers, sink);
+    row(r, pos, end);
     r++;
     pos = nl + 1;
   }
-  return { columns, rowCount: r, numbers: numbers.map((a) => a.subarray(0, r)), comment };
+  return { columns, rowCount: r, comment };
+}
+
+/**
+ * Reads every cell of a table text (see walkRows); cells beyond the header's width are dropped. Numeric cells go into
+ * the number columns; every other cell goes to the sink.
+ */
+function scanTable(text: string, sinkFor: (width: number) => TextSink): Scanned {
+  let numbers: Float64Array[] = [];
+  let sink: TextSink | null = null;
+  const layout = walkRows(text, (columns, lines) => {
+    numbers = columns.map(() => new Float64Array(lines).fill(NaN));
+    sink = sinkFor(columns.length);
+  }, (r, pos, end) => scanRow(text, pos, end, r, numbers, sink as TextSink));
+  return { ...layout, numbers: numbers.map((a) => a.subarray(0, layout.rowCount)) };
 }
 
 /** Parses Zeppelin's table text (see scanTable) into typed columns. */
