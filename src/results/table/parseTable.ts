@@ -225,10 +225,6 @@ export interface TableLayout {
   comment: string;
 }
 
-interface Scanned extends TableLayout {
-  numbers: Float64Array[];
-}
-
 /**
  * Walks Zeppelin's table text: the first line names the columns, each later line is a row, and a blank line or the
  * comment marker starts a free-text comment that runs to the end. `start` is told the columns and how many lines the
@@ -263,28 +259,19 @@ export function walkRows(text: string, start: (columns: TableColumn[], lines: nu
 }
 
 /**
- * Reads every cell of a table text (see walkRows); cells beyond the header's width are dropped. Numeric cells go into
- * the number columns; every other cell goes to the sink.
+ * Parses Zeppelin's table text (see walkRows) into typed columns: numeric cells into the number columns, every other
+ * cell into the text columns, its string pooled. Cells beyond the header's width are dropped.
  */
-function scanTable(text: string, sinkFor: (width: number) => TextSink): Scanned {
-  let numbers: Float64Array[] = [];
-  let sink: TextSink | null = null;
-  const layout = walkRows(text, (columns, lines) => {
-    numbers = columns.map(() => new Float64Array(lines).fill(NaN));
-    sink = sinkFor(columns.length);
-  }, (r, pos, end) => scanRow(text, pos, end, r, numbers, sink as TextSink));
-  return { ...layout, numbers: numbers.map((a) => a.subarray(0, layout.rowCount)) };
-}
-
-/** Parses Zeppelin's table text (see scanTable) into typed columns. */
 export function parseTableText(text: string): TableData {
   const strings = new StringPool();
+  let numbers: Float64Array[] = [];
   let texts: (string | undefined)[][] = [];
-  const t = scanTable(text, (width) => {
-    texts = Array.from({ length: width }, () => []);
-    return { text: (col, row, start, end, hash) => { texts[col][row] = strings.get(text, start, end, hash); } };
-  });
-  return new TableData(t.columns, t.rowCount, t.numbers, texts, t.comment);
+  const sink: TextSink = { text: (col, row, start, end, hash) => { texts[col][row] = strings.get(text, start, end, hash); } };
+  const layout = walkRows(text, (columns, lines) => {
+    numbers = columns.map(() => new Float64Array(lines).fill(NaN));
+    texts = columns.map(() => []);
+  }, (r, pos, end) => scanRow(text, pos, end, r, numbers, sink));
+  return new TableData(layout.columns, layout.rowCount, numbers.map((a) => a.subarray(0, layout.rowCount)), texts, layout.comment);
 }
 
 /** The header and the first `rows` rows of a table text, cut at a line end without reading further. */
