@@ -35,7 +35,7 @@ export type EffectiveConfig = ParagraphConfig & { colWidth: number; fontSize: nu
 
 export function effectiveConfig(config: ParagraphConfig | undefined): EffectiveConfig {
   const c = { ...PARAGRAPH_CONFIG_DEFAULTS, ...config };
-  return { ...c, colWidth: clamp(Number(c.colWidth) || 12, COL_WIDTH_MIN, COL_WIDTH_MAX), fontSize: clamp(Number(c.fontSize) || 9, FONT_SIZE_MIN, FONT_SIZE_MAX), enabled: c.enabled !== false };
+  return { ...c, colWidth: colWidthOf(config), fontSize: clamp(Number(c.fontSize) || 9, FONT_SIZE_MIN, FONT_SIZE_MAX), enabled: c.enabled !== false };
 }
 
 export const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, Math.round(v)));

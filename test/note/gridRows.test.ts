@@ -9,10 +9,11 @@ test('paragraphs share a row while their widths fit in 12 columns, as CSS grid a
   expect(gridRows([], () => 12)).toEqual([]);
 });
 
-test('a paragraph\'s column width alone is what its whole effective config says', () => {
-  const configs: (ParagraphConfig | undefined)[] = [
-    undefined, {}, { colWidth: 6 }, { colWidth: '4' as unknown as number }, { colWidth: 0 }, { colWidth: 13 }, { colWidth: 2.6 },
-    { colWidth: undefined }, { colWidth: 'wide' as unknown as number }, { fontSize: 12 },
+test('a paragraph\'s column width is read alone, by the rule its whole effective config uses', () => {
+  const cases: [ParagraphConfig | undefined, number][] = [
+    [undefined, 12], [{}, 12], [{ colWidth: 6 }, 6], [{ colWidth: '4' as unknown as number }, 4], [{ colWidth: 0 }, 12],
+    [{ colWidth: 13 }, 12], [{ colWidth: 2.6 }, 3], [{ colWidth: undefined }, 12], [{ colWidth: 'wide' as unknown as number }, 12],
+    [{ fontSize: 12 }, 12],
   ];
-  for (const c of configs) expect([c, colWidthOf(c)]).toEqual([c, effectiveConfig(c).colWidth]);
+  for (const [c, width] of cases) expect([c, colWidthOf(c), effectiveConfig(c).colWidth]).toEqual([c, width, width]);
 });

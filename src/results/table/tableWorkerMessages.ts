@@ -16,8 +16,8 @@ export type TableWorkerRequest =
   | { kind: 'drop'; stream: number }
   /**
    * The page's websocket, held here (socketHost.ts): frames of `frameMinChars` or more that are mostly text are decoded
-   * here, and their TABLE results longer than `minChars` become streams the worker reads at once, numbered below zero
-   * by the worker. Answered by SocketNews.
+   * here, and their TABLE results longer than `minChars` become streams the worker keeps (indexed, see DecodedFrame),
+   * numbered below zero by the worker. Answered by SocketNews.
    */
   | { kind: 'socketOpen'; socket: number; url: string; frameMinChars: number; minChars: number }
   | { kind: 'socketSend'; socket: number; data: string }
