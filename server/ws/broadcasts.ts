@@ -13,13 +13,17 @@ import type { Notebook, NoteEntry } from '../notes/notebook';
 import { toWsNote, toWsParagraph } from '../notes/wire';
 import { isPersonalized, personalOwner, type PersonalStore } from '../personal/store';
 import type { LastRunStore } from '../execution/lastRuns';
+import { liveRuns } from '../execution/live';
 import { JOB_MANAGER_ROOM, type ConnectionManager } from './connections';
+import { encodeFrameBytes } from './frameBytes';
+import { NoteFrameCache } from './noteFrameCache';
 
 export class Broadcasts {
   /** Per-user copies of personalized notes (PROTOCOL 5.7), set once at startup; without it every note is shared. */
   personal: PersonalStore | undefined;
   /** Each paragraph's last run (docs/protocol.md 4.2 `lastRun`), set once at startup; without it none is sent. */
   lastRuns: LastRunStore | undefined;
+  private readonly noteFrames = new NoteFrameCache();
 
   constructor(
     private readonly notebook: Notebook,
@@ -29,9 +33,23 @@ export class Broadcasts {
     private readonly authorization?: NoteAuthorization,
   ) {
     notebook.onChange((e) => {
+      if (e.kind === 'reloaded') this.noteFrames.clear();
+      else this.noteFrames.drop(e.id);
       if (e.kind === 'created') this.jobUpdate([e.id]);
       if (e.kind === 'removed') this.jobRemoved(e.id);
     });
+    connections.onRoomFrame = (room, op) => {
+      if (op !== 'COLLABORATIVE_MODE_STATUS') this.noteFrames.drop(room);
+    };
+  }
+
+  /**
+   * The NOTE reply to a GET_NOTE, as bytes: a shared note's frame is encoded once until the note changes
+   * (noteFrameCache.ts); a personalized note's is `user`'s own view, encoded each time (PROTOCOL 5.7).
+   */
+  noteFrame(entry: NoteEntry, user: string, personalView = true): Buffer {
+    if (personalView && this.personal && isPersonalized(entry.note)) return encodeFrameBytes('NOTE', { note: this.wsNoteFor(entry, user) });
+    return this.noteFrames.frame(entry, liveRuns.has(entry.id), () => encodeFrameBytes('NOTE', { note: this.wsNote(entry) }));
   }
 
   homeNoteId(): string | undefined {

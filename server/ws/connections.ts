@@ -135,6 +135,8 @@ export class ConnectionManager {
   private nextId = 1;
   /** One pacer for all connections: the budget is per event-loop turn of the whole server. */
   private readonly pacer = new SendPacer();
+  /** Told of every frame sent to a room, members or not (the NOTE frame cache drops a note that changed). */
+  onRoomFrame: ((room: string, op: ReceiveOp) => void) | undefined;
 
   constructor(
     private readonly collaborative: boolean,
@@ -226,6 +228,7 @@ export class ConnectionManager {
   }
 
   toRoom<K extends ReceiveOp>(room: string, op: K, data: ReceiveMap[K], opts: RoomOptions = {}): void {
+    this.onRoomFrame?.(room, op);
     const members = this.rooms.get(room);
     if (!members || members.size === 0) return;
     const raw = encoded(op, data, opts.msgId);
@@ -234,6 +237,7 @@ export class ConnectionManager {
 
   /** The members of a room bound to `user` (personalized mode sends each user their own view). */
   toRoomUser<K extends ReceiveOp>(room: string, user: string, op: K, data: ReceiveMap[K], opts: RoomOptions = {}): void {
+    this.onRoomFrame?.(room, op);
     const members = this.rooms.get(room);
     if (!members || members.size === 0) return;
     let raw: Buffer | undefined;

@@ -12,7 +12,7 @@ function show(ctx: Ctx, entry: NoteEntry, personalView = true): void {
   // Joining first sends COLLABORATIVE_MODE_STATUS to the room, then the NOTE goes to the sender (PROTOCOL 2.1).
   ctx.s.connections.join(ctx.conn, entry.id);
   // A personalized note shows the caller's own results and form values (PROTOCOL 5.7).
-  ctx.reply('NOTE', { note: personalView ? ctx.s.broadcasts.wsNoteFor(entry, ctx.user) : ctx.s.broadcasts.wsNote(entry) });
+  ctx.conn.sendRaw(ctx.s.broadcasts.noteFrame(entry, ctx.user, personalView));
   ctx.s.angular.replay(ctx.conn, entry, ctx.s.broadcasts.bindings(entry.note).map((b) => b.name));
 }
 
