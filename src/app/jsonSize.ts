@@ -4,7 +4,8 @@
  * of the log's idle time. Sizes are remembered per object, as the hashes are, so a part the state shares with an
  * earlier action or checkpoint is counted once; the walk checks a work budget and can be resumed (workBudget.ts).
  */
-import { checkBudget, type WorkBudget } from './workBudget';
+import { pieceReader } from './longStrings';
+import { checkBudget, STRING_PIECE, type WorkBudget } from './workBudget';
 
 const entriesOf = Object.entries;
 const isArray = Array.isArray;
@@ -19,12 +20,14 @@ export interface JsonSizer {
 export function createJsonSizer(): JsonSizer {
   const memo = new WeakMap<object, number>();
   let budget: WorkBudget | undefined;
+  // Each piece's JSON less its two quotes; pieces never cut a surrogate pair, so the sum is the whole string's.
+  const longStrings = pieceReader<number>({ start: () => 2, piece: (n, s, from, to) => n + stringify(s.slice(from, to)).length - 2 });
 
   /** Size of `v` where JSON writes it as a value; undefined where JSON leaves it out. */
   function ofValue(v: unknown): number | undefined {
     if (v === null) return 4;
     switch (typeof v) {
-      case 'string': return stringify(v).length;
+      case 'string': return v.length > STRING_PIECE ? longStrings.read(v, 0, budget) : stringify(v).length;
       case 'number': return isFiniteNumber(v) ? String(v).length : 4;
       case 'boolean': return v ? 4 : 5;
       case 'object': break;
@@ -57,7 +60,9 @@ export function createJsonSizer(): JsonSizer {
     size(value, b) {
       budget = b;
       try {
-        return ofValue(value) ?? 0;
+        const n = ofValue(value) ?? 0;
+        longStrings.reset();
+        return n;
       } finally {
         budget = undefined;
       }

@@ -13,7 +13,8 @@
  * - With a work budget the walk stops when it is spent (workBudget.ts) and is resumed by hashing the same value
  *   again: finished objects are remembered, so a note of thousands of paragraphs is hashed over several idle tasks.
  */
-import { checkBudget, type WorkBudget } from './workBudget';
+import { pieceReader } from './longStrings';
+import { checkBudget, STRING_PIECE, type WorkBudget } from './workBudget';
 
 /** Strings longer than this count by length only in a digest. */
 const DIGEST_STRING_LIMIT = 64;
@@ -33,6 +34,20 @@ function finish(h1: number, h2: number): number {
   return (b & 0x1fffff) * 0x100000000 + (a >>> 0);
 }
 
+/** The two lanes' state after s[from, to) is mixed into `lanes`. */
+function mixInto(lanes: readonly [number, number], s: string, from: number, to: number): [number, number] {
+  let [h1, h2] = lanes;
+  for (let i = from; i < to; i++) {
+    const ch = s.charCodeAt(i);
+    h1 = step(h1, ch, 2654435761);
+    h2 = step(h2, ch, 1597334677);
+  }
+  return [h1, h2];
+}
+
+const startLanes = (seed: number): [number, number] => [0xdeadbeef ^ seed, 0x41c6ce57 ^ seed];
+
+/** mixInto over the whole string, without its arrays: the walk mixes many short strings. */
 function mixString(s: string, seed: number): number {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
@@ -71,9 +86,14 @@ export function createHasher(fullStrings: boolean): StateHasher {
   const memo = new WeakMap<object, number>();
   let budget: WorkBudget | undefined;
 
+  // A long string's checksum is taken a piece at a time, within the walk's budget.
+  const longStrings = pieceReader<[number, number]>({ start: startLanes, piece: mixInto });
+
   function ofString(s: string, tag: number): number {
     if (!fullStrings && s.length > DIGEST_STRING_LIMIT) return combine(s.length, 13, tag);
-    return mixString(s, tag);
+    if (s.length <= STRING_PIECE) return mixString(s, tag);
+    const [h1, h2] = longStrings.read(s, tag, budget);
+    return finish(h1, h2);
   }
 
   function ofValue(v: unknown): number {
@@ -114,7 +134,9 @@ export function createHasher(fullStrings: boolean): StateHasher {
     hash(value, b) {
       budget = b;
       try {
-        return ofValue(value);
+        const h = ofValue(value);
+        longStrings.reset();
+        return h;
       } finally {
         budget = undefined;
       }

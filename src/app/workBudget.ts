@@ -4,8 +4,11 @@
  * by identity, the next idle callback starts again from the top and passes the finished parts at the cost of a lookup.
  */
 export interface WorkBudget {
-  /** True once the work should stop and wait for the next idle callback. */
-  spent(): boolean;
+  /**
+   * True once the work should stop and wait for the next idle callback. `weight`: how many objects' worth of work
+   * the caller is about to do at once (a piece of a long string counts as many).
+   */
+  spent(weight?: number): boolean;
 }
 
 /** Thrown by a walk whose budget is spent; caught by whoever scheduled the work, which schedules it again. */
@@ -14,8 +17,8 @@ export const OUT_OF_TIME = Symbol('out of time');
 export const isOutOfTime = (e: unknown): boolean => e === OUT_OF_TIME;
 
 /** Checks `budget` and stops the walk when it is spent. */
-export function checkBudget(budget: WorkBudget | undefined): void {
-  if (budget?.spent()) throw OUT_OF_TIME;
+export function checkBudget(budget: WorkBudget | undefined, weight = 1): void {
+  if (budget?.spent(weight)) throw OUT_OF_TIME;
 }
 
 /** Longest slice of idle work: a browser counts a task over 50 ms as long, and the page must still answer input. */
@@ -25,9 +28,22 @@ const MIN_SLICE_MS = 8;
 /** Reading the clock per object would cost more than the walk; objects are cheap, so check every few. */
 const CHECK_EVERY = 64;
 
+/** Characters of a long string read at once between two checks of the budget (see longStrings.ts). */
+export const STRING_PIECE = 1 << 16;
+
+/** What reading one STRING_PIECE counts for: enough that the clock is read before every piece. */
+export const PIECE_WEIGHT = CHECK_EVERY;
+
 const until = (end: number, now: () => number): WorkBudget => {
   let calls = 0;
-  return { spent: () => ++calls % CHECK_EVERY === 0 && now() > end };
+  return {
+    spent: (weight = 1) => {
+      calls += weight;
+      if (calls < CHECK_EVERY) return false;
+      calls = 0;
+      return now() > end;
+    },
+  };
 };
 
 const clock = (): number => performance.now();
