@@ -4,7 +4,7 @@
  * cost of a short one. Whatever must reach a paragraph that is not drawn (a deep link, ↑/↓ at an edge, find's next
  * match) goes by its row's offset: a focus or reveal request scrolls there, and the paragraph is drawn on arrival.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useAppSelector } from '../../app/hooks';
@@ -29,8 +29,22 @@ function documentTop(el: HTMLElement | null): number {
   return el ? Math.round(el.getBoundingClientRect().top + window.scrollY) : 0;
 }
 
-export function ParagraphGrid({ noteId }: { noteId: string }) {
+const NO_ROWS: ParagraphId[][] = [];
+
+/**
+ * The rows, once the grid has been placed: the note's first drawing (its paragraphs with their editors, results and
+ * tables) comes in a transition after the commit that placed the page, which React renders in slices, rather than
+ * in the one task that handles the note's arrival. From then on the grid follows the note at once.
+ */
+function useOpenedRows(): ParagraphId[][] {
   const rows = useAppSelector(selectOpenNoteRows, sameRows);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => startTransition(() => setOpened(true)), []);
+  return opened ? rows : NO_ROWS;
+}
+
+export function ParagraphGrid({ noteId }: { noteId: string }) {
+  const rows = useOpenedRows();
   const store = useStore<RootState>();
   const gridRef = useRef<HTMLDivElement>(null);
   const scrollMargin = documentTop(gridRef.current);

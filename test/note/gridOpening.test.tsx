@@ -1,0 +1,54 @@
+/**
+ * Opening a note (src/pages/note/ParagraphGrid.tsx): the commit that places the note page holds its toolbar and an
+ * empty grid; the paragraphs come in a transition after it, so drawing them (editors, results, tables) is not part
+ * of the task that handles the note's arrival. Afterwards the grid follows the note at once.
+ */
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { act, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { NotePage } from '../../src/pages/NotePage';
+import { makeStore } from '../../src/app/store';
+import { helium } from '../../slices/helium';
+import { route } from '../../slices/route';
+import { wsIn } from '../../slices/wsActions';
+import { loadFixtureNote } from '../support/frames';
+import { NOTE_ID } from './noteHarness';
+
+const globals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+let actEnvironment: boolean | undefined;
+let host: HTMLElement;
+let root: Root;
+
+beforeEach(() => {
+  // Rendered as the browser renders, outside act(), which would flush the transition into the first render.
+  actEnvironment = globals.IS_REACT_ACT_ENVIRONMENT;
+  globals.IS_REACT_ACT_ENVIRONMENT = false;
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  globals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+  act(() => root.unmount());
+  host.remove();
+});
+
+test('the paragraphs are drawn after the commit that places the note, then follow the note at once', async () => {
+  const { store } = makeStore({ devTools: false });
+  const note = loadFixtureNote();
+  store.dispatch(helium.bundlesLoaded([]));
+  store.dispatch(route.changed(`/notebook/${NOTE_ID}`));
+  store.dispatch(wsIn.NOTE({ note }));
+  flushSync(() => root.render(<Provider store={store}><NotePage match={{ page: 'note', noteId: NOTE_ID }} /></Provider>));
+  expect(host.querySelector('.note-rows')).not.toBeNull();
+  expect(host.querySelectorAll('section[id^="paragraph_"]')).toHaveLength(0);
+  await waitFor(() => expect(host.querySelector(`#paragraph_${note.paragraphs[0].id}`)).not.toBeNull());
+
+  const first = note.paragraphs[0];
+  globals.IS_REACT_ACT_ENVIRONMENT = true;
+  act(() => {
+    store.dispatch(wsIn.PARAGRAPH_ADDED({ index: 0, paragraph: { ...first, id: 'added_1', text: '%md new', results: undefined } }));
+  });
+  expect(host.querySelector('#paragraph_added_1')).not.toBeNull();
+});
