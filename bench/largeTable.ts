@@ -4,7 +4,7 @@
  * sorted by a column (timed to the sorted first rows on screen) and shown as a bar chart, which pivots every row
  * (timed to the drawn chart). The longest main-thread task is taken over all of it. Baseline, in the same page and
  * run: a bare split('\n') then split('\t') of the same text. Goals: first rows <= 2x the bare split; no main-thread
- * task over 50 ms.
+ * task over 50 ms (the longest over all rounds; each round's longest and their median are printed beside it).
  * Run after a build: npx tsx bench/largeTable.ts   (prints one JSON object; ZEPPELIN_WEB_DIR picks the built UI)
  */
 import fs from 'node:fs';
@@ -159,6 +159,9 @@ async function main(): Promise<void> {
       sortedMs: round1(median(rounds.map((r) => r.sorted))),
       chartedMs: round1(median(rounds.map((r) => r.charted))),
       longestTaskMs: round1(longest),
+      // Each round's longest task, and their median: on a shared machine one preempted task can set the maximum.
+      roundLongestTaskMs: rounds.map((r) => round1(r.longestTask)),
+      medianRoundLongestTaskMs: round1(median(rounds.map((r) => r.longestTask))),
       firstRowsRatio: round2(ratio),
       goal: GOALS,
       metGoal: { firstRowsRatio: ratio <= GOALS.firstRowsRatio, longestTaskMs: longest <= GOALS.longestTaskMs },
