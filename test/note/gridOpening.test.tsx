@@ -4,8 +4,7 @@
  * of the task that handles the note's arrival. Afterwards the grid follows the note at once.
  */
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
-import { act, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { NotePage } from '../../src/pages/NotePage';
 import { makeStore } from '../../src/app/store';
@@ -14,25 +13,9 @@ import { route } from '../../slices/route';
 import { wsIn } from '../../slices/wsActions';
 import { loadFixtureNote } from '../support/frames';
 import { NOTE_ID } from './noteHarness';
+import { rootOutsideAct } from '../support/browserRoot';
 
-const globals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-let actEnvironment: boolean | undefined;
-let host: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  // Rendered as the browser renders, outside act(), which would flush the transition into the first render.
-  actEnvironment = globals.IS_REACT_ACT_ENVIRONMENT;
-  globals.IS_REACT_ACT_ENVIRONMENT = false;
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  globals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-  act(() => root.unmount());
-  host.remove();
-});
+const page = rootOutsideAct();
 
 test('the paragraphs are drawn after the commit that places the note, then follow the note at once', async () => {
   const { store } = makeStore({ devTools: false });
@@ -40,15 +23,14 @@ test('the paragraphs are drawn after the commit that places the note, then follo
   store.dispatch(helium.bundlesLoaded([]));
   store.dispatch(route.changed(`/notebook/${NOTE_ID}`));
   store.dispatch(wsIn.NOTE({ note }));
-  flushSync(() => root.render(<Provider store={store}><NotePage match={{ page: 'note', noteId: NOTE_ID }} /></Provider>));
-  expect(host.querySelector('.note-rows')).not.toBeNull();
-  expect(host.querySelectorAll('section[id^="paragraph_"]')).toHaveLength(0);
-  await waitFor(() => expect(host.querySelector(`#paragraph_${note.paragraphs[0].id}`)).not.toBeNull());
+  flushSync(() => page.root().render(<Provider store={store}><NotePage match={{ page: 'note', noteId: NOTE_ID }} /></Provider>));
+  expect(page.host().querySelector('.note-rows')).not.toBeNull();
+  expect(page.host().querySelectorAll('section[id^="paragraph_"]')).toHaveLength(0);
+  await waitFor(() => expect(page.host().querySelector(`#paragraph_${note.paragraphs[0].id}`)).not.toBeNull());
 
   const first = note.paragraphs[0];
-  globals.IS_REACT_ACT_ENVIRONMENT = true;
-  act(() => {
+  page.inAct(() => {
     store.dispatch(wsIn.PARAGRAPH_ADDED({ index: 0, paragraph: { ...first, id: 'added_1', text: '%md new', results: undefined } }));
   });
-  expect(host.querySelector('#paragraph_added_1')).not.toBeNull();
+  expect(page.host().querySelector('#paragraph_added_1')).not.toBeNull();
 });

@@ -5,9 +5,9 @@
  * previous drawing until the new one is in.
  */
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
 import { waitFor } from '@testing-library/react';
 import { ChartFrame } from '../../src/results/charts/ChartFrame';
+import { rootOutsideAct } from '../support/browserRoot';
 
 const table = { caption: 'Bar chart', header: ['x', 'y'], rows: [['a', 1]] };
 
@@ -16,39 +16,23 @@ function frame(label: string) {
     draw={(width) => <svg data-drawing={label} width={width} />} />;
 }
 
-let root: Root;
-let host: HTMLElement;
-const drawn = () => host.querySelector('.result-chart-canvas svg')?.getAttribute('data-drawing') ?? null;
-const globals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-let actEnvironment: boolean | undefined;
+const page = rootOutsideAct();
+const drawn = () => page.host().querySelector('.result-chart-canvas svg')?.getAttribute('data-drawing') ?? null;
 
-beforeEach(() => {
-  // Rendered as the browser renders, outside act(), which would flush the deferred render into the urgent one.
-  actEnvironment = globals.IS_REACT_ACT_ENVIRONMENT;
-  globals.IS_REACT_ACT_ENVIRONMENT = false;
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  root.unmount();
-  host.remove();
-  globals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-});
 
 test('the drawing comes after the urgent render, which already holds the frame at its height', async () => {
-  flushSync(() => root.render(frame('first')));
-  expect(host.querySelector('figcaption')?.textContent).toBe('summary first');
-  expect((host.querySelector('.result-chart-canvas') as HTMLElement).style.height).toBe('240px');
+  flushSync(() => page.root().render(frame('first')));
+  expect(page.host().querySelector('figcaption')?.textContent).toBe('summary first');
+  expect((page.host().querySelector('.result-chart-canvas') as HTMLElement).style.height).toBe('240px');
   expect(drawn()).toBeNull();
   await waitFor(() => expect(drawn()).toBe('first'));
 });
 
 test('a changed chart keeps its previous drawing until the new one is rendered', async () => {
-  flushSync(() => root.render(frame('first')));
+  flushSync(() => page.root().render(frame('first')));
   await waitFor(() => expect(drawn()).toBe('first'));
-  flushSync(() => root.render(frame('second')));
-  expect(host.querySelector('figcaption')?.textContent).toBe('summary second');
+  flushSync(() => page.root().render(frame('second')));
+  expect(page.host().querySelector('figcaption')?.textContent).toBe('summary second');
   expect(drawn()).toBe('first');
   await waitFor(() => expect(drawn()).toBe('second'));
 });
