@@ -1,8 +1,10 @@
 /**
  * The Chromium of the npm package, used on machines without Debian's, keeps the protections the result-isolation
  * tests rely on: launched with our flags, not the package's (which turn web security and site isolation off), a
- * page cannot read a frame of another origin, and that frame runs in a process of its own.
+ * page cannot read a frame of another origin, and that frame runs in a process of its own. Also what our flags
+ * turn off in the browser the tests use.
  */
+import fs from 'fs';
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { launch, type Browser } from './support/browser';
@@ -62,4 +64,51 @@ test('with site isolation on, the frame of another origin is a process of its ow
   const { targetInfos } = await cdp.send('Target.getTargets') as { targetInfos: { type: string; url: string }[] };
   expect(targetInfos.filter((t) => t.type === 'iframe').map((t) => t.url)).toEqual([other]);
   await cdp.detach();
+});
+
+/** The command lines of the Chromium browser processes (not their renderers or helpers) this test process started. */
+function browserCommandLines(): string[][] {
+  const parents = new Map<number, number>();
+  for (const d of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      parents.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  const ours = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  return [...parents.keys()].filter(ours).flatMap((pid) => {
+    try {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return args.some((a) => a.startsWith('--user-data-dir=')) && !args.some((a) => a.startsWith('--type=')) ? [args] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+test('the test browser draws no address-bar popup pages, and keeps every feature Playwright turns off', async () => {
+  const own = await launch();
+  try {
+    await own.page.goto('about:blank');
+    // The full headless Chromium builds its omnibox popups as WebUI pages at launch, in a renderer of their own.
+    const cdp = await own.context.newCDPSession(own.page);
+    const { targetInfos } = await cdp.send('Target.getTargets') as { targetInfos: { type: string; url: string }[] };
+    await cdp.detach();
+    expect(targetInfos.filter((t) => t.type !== 'page').map((t) => t.url)).toEqual([]);
+    // Chromium reads only the last --disable-features switch: ours must repeat every feature Playwright's names.
+    const lines = browserCommandLines();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const args of lines) {
+      const lists = args.filter((a) => a.startsWith('--disable-features=')).map((a) => a.slice('--disable-features='.length).split(','));
+      const honoured = lists.at(-1) ?? [];
+      expect(lists.flat().filter((f) => !honoured.includes(f))).toEqual([]);
+    }
+  } finally {
+    await own.close();
+  }
 });
