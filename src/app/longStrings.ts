@@ -1,5 +1,5 @@
 /**
- * Work over a long string (a table result of megabytes) done a piece at a time, with the work budget checked before
+ * Work over a long string (a table result of megabytes) done a piece at a time, with the work budget checked after
  * each piece: the action log's size and checksum walks read such a string whole otherwise, over 100 ms inside one
  * idle callback. What was done is kept when the budget runs out, so the walk, started again from the top by the next
  * idle callback, goes on from the same piece when it reaches the same string (workBudget.ts).
@@ -38,17 +38,20 @@ export function pieceReader<A>(work: PieceWork<A>): PieceReader<A> {
       let acc = work.start(seed);
       if (stopped && stopped.seed === seed && stopped.s === s) ({ at, acc } = stopped);
       stopped = undefined;
+      // The budget is checked after each piece, so every call moves on by at least one piece, however little of
+      // its slice the walk down to the string left.
       while (at < s.length) {
+        let to = Math.min(s.length, at + STRING_PIECE);
+        if (to < s.length && isHighSurrogate(s.charCodeAt(to - 1))) to++;
+        acc = work.piece(acc, s, at, to);
+        at = to;
+        if (at === s.length) break;
         try {
           checkBudget(budget, PIECE_WEIGHT);
         } catch (e) {
           stopped = { s, seed, at, acc };
           throw e;
         }
-        let to = Math.min(s.length, at + STRING_PIECE);
-        if (to < s.length && isHighSurrogate(s.charCodeAt(to - 1))) to++;
-        acc = work.piece(acc, s, at, to);
-        at = to;
       }
       finished.push({ s, seed, acc });
       return acc;

@@ -31,7 +31,7 @@ const CHECK_EVERY = 64;
 /** Characters of a long string read at once between two checks of the budget (see longStrings.ts). */
 export const STRING_PIECE = 1 << 16;
 
-/** What reading one STRING_PIECE counts for: enough that the clock is read before every piece. */
+/** What reading one STRING_PIECE counts for: enough that the clock is read after every piece. */
 export const PIECE_WEIGHT = CHECK_EVERY;
 
 const until = (end: number, now: () => number): WorkBudget => {

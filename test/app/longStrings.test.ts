@@ -34,14 +34,14 @@ describe('long strings in the action log walks', () => {
     const sizer = createJsonSizer();
     const { value: size, calls } = inSlices((b) => sizer.size(value, b), 6);
     expect(size).toBe(JSON.stringify(value).length);
-    expect(calls).toBeGreaterThan(2);
+    expect(calls).toBeGreaterThan(1);
   });
 
   test("a long string's checksum is taken a piece at a time within the budget, and equals the unbudgeted one", () => {
     const whole = createHasher(true).hash(value);
     const { value: hash, calls } = inSlices((b) => createHasherOnce.hash(value, b), 6);
     expect(hash).toBe(whole);
-    expect(calls).toBeGreaterThan(2);
+    expect(calls).toBeGreaterThan(1);
   });
 
   const createHasherOnce = createHasher(true);
@@ -55,7 +55,7 @@ describe('long strings in the action log walks', () => {
 });
 
 describe("the idle budget's clock", () => {
-  test('is read every few objects, and before every piece of a long string', () => {
+  test('is read every few objects, and after every piece of a long string', () => {
     let t = 0;
     const budget = idleBudget({ timeRemaining: () => 10 }, () => t);
     t = 11;
