@@ -34,29 +34,31 @@ function finish(h1: number, h2: number): number {
   return (b & 0x1fffff) * 0x100000000 + (a >>> 0);
 }
 
-/** The two lanes' state after s[from, to) is mixed into `lanes`. */
-function mixInto(lanes: readonly [number, number], s: string, from: number, to: number): [number, number] {
+type Lanes = [number, number];
+
+/** Mixes s[from, to) into the two lanes, in place (a long string's pieces go on from the lanes the last one left). */
+function mixInto(lanes: Lanes, s: string, from: number, to: number): Lanes {
   let [h1, h2] = lanes;
   for (let i = from; i < to; i++) {
     const ch = s.charCodeAt(i);
     h1 = step(h1, ch, 2654435761);
     h2 = step(h2, ch, 1597334677);
   }
-  return [h1, h2];
+  lanes[0] = h1;
+  lanes[1] = h2;
+  return lanes;
 }
 
-const startLanes = (seed: number): [number, number] => [0xdeadbeef ^ seed, 0x41c6ce57 ^ seed];
+const startLanes = (seed: number): Lanes => [0xdeadbeef ^ seed, 0x41c6ce57 ^ seed];
 
-/** mixInto over the whole string, without its arrays: the walk mixes many short strings. */
+/** Lanes reused by every short string: the walk mixes many, and an array for each would be garbage. */
+const scratch: Lanes = [0, 0];
+
 function mixString(s: string, seed: number): number {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s.charCodeAt(i);
-    h1 = step(h1, ch, 2654435761);
-    h2 = step(h2, ch, 1597334677);
-  }
-  return finish(h1, h2);
+  scratch[0] = 0xdeadbeef ^ seed;
+  scratch[1] = 0x41c6ce57 ^ seed;
+  mixInto(scratch, s, 0, s.length);
+  return finish(scratch[0], scratch[1]);
 }
 
 const LANE = 0x100000000;
@@ -87,7 +89,7 @@ export function createHasher(fullStrings: boolean): StateHasher {
   let budget: WorkBudget | undefined;
 
   // A long string's checksum is taken a piece at a time, within the walk's budget.
-  const longStrings = pieceReader<[number, number]>({ start: startLanes, piece: mixInto });
+  const longStrings = pieceReader<Lanes>({ start: startLanes, piece: mixInto });
 
   function ofString(s: string, tag: number): number {
     if (!fullStrings && s.length > DIGEST_STRING_LIMIT) return combine(s.length, 13, tag);
