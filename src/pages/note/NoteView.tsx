@@ -18,6 +18,7 @@ import { NoteResultHost } from './results/NoteResultHost';
 import { selectIsAsIframe, selectOpenMeta } from '../../../slices/noteSelectors';
 import { CommandPalette, ShortcutHelp } from './ShortcutHelp';
 import { useNoteShortcuts } from './useNoteShortcuts';
+import { useResultViewsWhenIdle } from './results/resultViewChunk';
 import { CommitDialog, RevisionBanner, RevisionsPanel } from '../../revisions/VersionControls';
 
 function NoteParagraphs({ noteId }: { noteId: string }) {
@@ -71,6 +72,7 @@ export function NoteView({ match }: { match: Extract<RouteMatch, { page: 'note' 
   useNoteShortcuts(open && !asIframe);
   useUnloadGuard(hasDrafts, UNLOAD_MESSAGE);
   useLeaveGuard(hasUnsent);
+  useResultViewsWhenIdle(open);
   if (!ready) return <main className="page"><p role="status">Loading plugins…</p></main>;
   // A revision that cannot be shown says so, whichever note was open before.
   if (match.revisionId !== undefined && revisionFailed) return <main className="page note"><RevisionBanner noteId={match.noteId} revisionId={match.revisionId} /></main>;

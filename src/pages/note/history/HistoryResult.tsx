@@ -4,11 +4,10 @@
  * images. HTML-like results are listed as their source: the paragraph draws them in the note's sandboxed result
  * document, which has a place for the live result only, and their markup never runs in the app's own page.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { HistoryRun, ResultMessage } from '../../../../protocol';
 import { TextResult } from '../results/TextResult';
-
-const ResultView = lazy(() => import(/* webpackChunkName: "results" */ '../../../results/ResultView').then((m) => ({ default: m.ResultView })));
+import { LazyResultView as ResultView } from '../results/resultViewChunk';
 
 const ignoreConfig = (): void => undefined;
 

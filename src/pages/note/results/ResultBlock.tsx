@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { Suspense, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Icon } from '../../../components/Icon';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notePage } from '../../../../slices/notePage';
@@ -13,9 +13,8 @@ import { copyText } from './clipboard';
 import { useHeliumModes } from '../../../helium/useHeliumModes';
 import { useHeliumRegistry } from '../../../helium/HeliumContext';
 import { SpellDisplay } from '../../../helium/SpellDisplay';
-
-// Tables, charts and networks come with their chart libraries, so they load only when a note shows one.
-const ResultView = lazy(() => import(/* webpackChunkName: "results" */ '../../../results/ResultView').then((m) => ({ default: m.ResultView })));
+// Tables, charts and networks come with their chart libraries, so they load only when a note page needs them.
+import { LazyResultView as ResultView } from './resultViewChunk';
 
 const selectNoteFormNames = (s: Parameters<typeof selectOpenMeta>[0]): string[] => Object.keys(selectOpenMeta(s)?.noteForms ?? {});
 
