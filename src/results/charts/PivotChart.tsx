@@ -5,6 +5,7 @@ import {
 } from 'recharts';
 import type { FormLinkHandlers } from '../useFormLink';
 import { LinkMark } from './LinkMark';
+import { BarMarks, LARGE_BAR_COUNT } from './BarMarks';
 import { formatDate, parseServerDate } from '../../../slices/domain/dates';
 import type { PivotResult } from '../pivot/pivot';
 import { formatYTick } from './axisFormat';
@@ -143,16 +144,22 @@ export function PivotChart({ mode, pivot, setting, height, link }: { mode: Pivot
             {setting.lineWithFocus && <Brush dataKey="x" height={24} stroke="#888" tickFormatter={tickFormatter} />}
           </LineChart>
         );
-      default:
+      default: {
+        // Many bars are drawn by BarMarks; recharts' own bars then only feed its legend, tooltip and axes.
+        const large = !marks && data.rows.length * seriesNames.length >= LARGE_BAR_COUNT;
         return (
           <BarChart width={width} height={height} accessibilityLayer={false} data={data.rows} margin={margin}>
             <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip /><Legend verticalAlign="top" />
             {seriesNames.map((n, i) => (
               <Bar key={i} dataKey={seriesKey(i)} name={n} fill={color(i)} stackId={setting.stacked ? 'stack' : undefined}
-                isAnimationActive={animate} animationDuration={duration} shape={marks ? marks.bar(n) : undefined} />
+                isAnimationActive={animate && !large} animationDuration={duration} maxBarSize={large ? 0 : undefined}
+                shape={marks ? marks.bar(n) : undefined} />
             ))}
+            {large && <BarMarks labels={data.rows.map((r) => r.x)} values={seriesNames.map((_, i) => data.rows.map((r) => Number(r[seriesKey(i)])))}
+              colors={seriesNames.map((_, i) => color(i))} stacked={!!setting.stacked} durationMs={duration} />}
           </BarChart>
         );
+      }
     }
   };
   return <ChartFrame summary={summary} notice={downsampleNotice(data)} table={table} height={height} draw={draw} interactive={!!marks} />;
