@@ -24,6 +24,7 @@ import { useLoadedResult } from './useLoadedResult';
 import { useFormLink } from './useFormLink';
 import { FormLinkSettings } from './FormLinkSettings';
 import { DEFAULT_GRAPH_HEIGHT, type ChartMode, type GraphConfig, type ResultConfig } from './types';
+import { useSameWhileEqual } from './useSameWhileEqual';
 import './results.css';
 
 export interface ResultViewProps {
@@ -67,7 +68,10 @@ export function ResultView({ paragraphId, index, result, config: savedConfig, st
   const shownMode = heliumMode ? heliumMode.name : mode;
   const columns = loaded && loaded.kind !== 'error' ? loaded.columns : null;
   const source = loaded && loaded.kind !== 'error' ? loaded.source : null;
-  const pivotConfig = useMemo(() => (columns ? normalizePivot(graph, columns) : null), [graph, columns]);
+  const normalized = useMemo(() => (columns ? normalizePivot(graph, columns) : null), [graph, columns]);
+  // Kept while its content is the same (a mode change comes back from the server as a new config): else the table
+  // is pivoted and the chart drawn again for nothing.
+  const pivotConfig = useSameWhileEqual(normalized, JSON.stringify(normalized));
   const isPivotMode = mode === 'multiBarChart' || mode === 'pieChart' || mode === 'stackedAreaChart' || mode === 'lineChart';
   const remote = loaded?.kind === 'table' ? loaded.remote : undefined;
   const pivoted = usePivot(isPivotMode ? source : null, pivotConfig, remote);

@@ -1,4 +1,5 @@
 /** Bar, pie, area and line charts of a pivot, drawn with recharts from Zeppelin's saved chart settings. */
+import { useMemo } from 'react';
 import {
   Area, AreaChart, Bar, BarChart, Brush, CartesianGrid, Cell, Dot, Legend, Line, LineChart, Pie, PieChart, Rectangle, Sector, Tooltip, XAxis, YAxis,
   type BarShapeProps, type DotItemDotProps, type PieSectorShapeProps,
@@ -84,16 +85,32 @@ function linkedMarks(link: FormLinkHandlers, pivot: PivotResult) {
   };
 }
 
+/**
+ * What recharts takes in, kept from render to render while the pivot and the settings it depends on are the same:
+ * new chart data or a new margin object make recharts take the whole chart in again, in one task.
+ */
+function useChartInputs(mode: PivotChartMode, pivot: PivotResult, setting: ChartSetting) {
+  const data = useMemo(() => chartRows(pivot), [pivot]);
+  const slices = useMemo(() => (mode === 'pieChart' ? pieSlices(pivot) : []), [mode, pivot]);
+  const bottom = bottomMargin(setting);
+  const margin = useMemo(() => ({ top: 10, right: 20, left: 10, bottom }), [bottom]);
+  const bars = useMemo(() => ({
+    labels: data.rows.map((r) => r.x),
+    values: data.names.map((_, i) => data.rows.map((r) => Number(r[seriesKey(i)]))),
+    colors: data.names.map((_, i) => color(i)),
+  }), [data]);
+  return { data, slices, margin, bars };
+}
+
 export function PivotChart({ mode, pivot, setting, height, link }: { mode: PivotChartMode; pivot: PivotResult; setting: ChartSetting; height: number; link?: FormLinkHandlers | null }) {
   const marks = link ? linkedMarks(link, pivot) : null;
-  const data = chartRows(pivot);
+  const { data, slices, margin, bars } = useChartInputs(mode, pivot, setting);
   const name = CHART_NAMES[mode];
   const summary = chartSummary(name, pivot);
   const table = { caption: name, header: ['x', ...data.names], rows: data.rows.map((r) => [r.x, ...data.names.map((_, i) => r[seriesKey(i)])]) };
   const duration = transitionMs(pivot.series[0]?.values.length ?? 0);
   const animate = duration > 0;
   const labels = xLabelStatus(setting);
-  const margin = { top: 10, right: 20, left: 10, bottom: bottomMargin(setting) };
   const tickFormatter = xTickFormatter(mode, setting);
   const xAxis = (
     <XAxis dataKey="x" hide={labels === 'hide'} angle={labels === 'rotate' ? rotationDegree(setting) : 0}
@@ -108,7 +125,6 @@ export function PivotChart({ mode, pivot, setting, height, link }: { mode: Pivot
   const draw = (width: number) => {
     switch (mode) {
       case 'pieChart': {
-        const slices = pieSlices(pivot);
         const total = slices.reduce((t, s) => t + s.value, 0);
         return (
           <PieChart width={width} height={height} accessibilityLayer={false}>
@@ -155,8 +171,7 @@ export function PivotChart({ mode, pivot, setting, height, link }: { mode: Pivot
                 isAnimationActive={animate && !large} animationDuration={duration} maxBarSize={large ? 0 : undefined}
                 shape={marks ? marks.bar(n) : undefined} />
             ))}
-            {large && <BarMarks labels={data.rows.map((r) => r.x)} values={seriesNames.map((_, i) => data.rows.map((r) => Number(r[seriesKey(i)])))}
-              colors={seriesNames.map((_, i) => color(i))} stacked={!!setting.stacked} durationMs={duration} />}
+            {large && <BarMarks {...bars} stacked={!!setting.stacked} durationMs={duration} />}
           </BarChart>
         );
       }
