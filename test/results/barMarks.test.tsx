@@ -14,7 +14,7 @@ import { rootOutsideAct } from '../support/browserRoot';
 function pivotOf(xs: number, groups: number): PivotResult {
   return {
     xLabels: Array.from({ length: xs }, (_, i) => `item${i}`),
-    series: Array.from({ length: groups }, (_, g) => ({
+    series: Array.from({ length: groups }, (_g, g) => ({
       key: `g${g}`,
       values: Array.from({ length: xs }, (_, i) => (i % 13 === 0 ? 0 : (((i + 3) * (g + 5) * 7919) % 1000) - 150)),
     })),

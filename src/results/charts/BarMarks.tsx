@@ -48,7 +48,7 @@ function useDrawing({ labels, values, stacked }: BarMarksProps): Drawing | null 
   }, [x, y, yAt, area, labels, values, stacked]);
 }
 
-const Bars = memo(function Bars({ drawing, colors, durationMs }: { drawing: Drawing; colors: readonly string[]; durationMs: number }) {
+const Bars = memo(function BarsDrawing({ drawing, colors, durationMs }: { drawing: Drawing; colors: readonly string[]; durationMs: number }) {
   const style: CSSProperties | undefined = durationMs > 0
     ? { transformOrigin: `0px ${drawing.baseY}px`, animationDuration: `${durationMs}ms` }
     : undefined;
