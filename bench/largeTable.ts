@@ -103,7 +103,7 @@ async function openOnce(browser: Browser, serverUrl: string): Promise<Round> {
     observer.observe({ type: 'longtask' });
     const t0 = performance.now();
     const at = { firstRows: 0, allRows: 0, sortAt: 0, sorted: 0, chartAt: 0, charted: 0 };
-    // The chart counts as drawn once every bar is there and nothing in it has changed for `quietFrames` frames.
+    // The chart counts as drawn once every bar is there and nothing in it has changed or moved for `quietFrames` frames.
     let chartChanges = 0, seenChanges = -1, quiet = 0;
     const chartWatch = new MutationObserver(() => { chartChanges++; });
     const paragraph = () => document.querySelector('#paragraph_paragraph_big_table');
@@ -129,7 +129,9 @@ async function openOnce(browser: Browser, serverUrl: string): Promise<Round> {
         chartWatch.observe(paragraph()!, { subtree: true, childList: true, attributes: true, characterData: true });
         button((b) => b.getAttribute('aria-label') === 'Bar Chart')!.click();
       } else if (at.chartAt && paragraph()?.querySelectorAll('figure.result-chart .recharts-bar-rectangle path').length === bars) {
-        quiet = chartChanges === seenChanges ? quiet + 1 : 0;
+        // CSS animations change nothing in the DOM: a frame with one running is not quiet either.
+        const animating = paragraph()!.getAnimations({ subtree: true }).some((a) => a.playState === 'running');
+        quiet = chartChanges === seenChanges && !animating ? quiet + 1 : 0;
         seenChanges = chartChanges;
         if (quiet === 1) at.charted = now - at.chartAt;
       }
