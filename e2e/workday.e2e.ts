@@ -126,8 +126,12 @@ test('4. %js runs twice without "already declared": each run gets a fresh scope'
   const id = await newNote('/workday/js', ['%js\nlet total = 20 + 22; total']);
   await openNote(page, id);
   const [p] = await paragraphsOf(id);
+  const keptRuns = async () => (await restBody<{ runs: unknown[] }>(env.server.url, 'GET', `/api/notebook/${id}/paragraph/${p.id}/history`)).runs.length;
   for (let i = 0; i < 2; i++) {
+    const before = await keptRuns();
     await para(page, p.id).getByRole('button', { name: 'Run paragraph' }).click();
+    // This run's own end: until the second run has started, the status and the text are still the first run's.
+    await waitUntil(keptRuns, (n) => n > before, 30_000);
     await waitUntil(() => paragraphsOf(id), (ps) => ps[0].status === 'FINISHED' || ps[0].status === 'ERROR', 30_000);
     await para(page, p.id).getByTestId('text-result').getByText('42').waitFor();
   }
