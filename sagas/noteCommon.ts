@@ -6,6 +6,7 @@ import type { RootState } from '../slices/rootReducer';
 import type { FormParams, Paragraph, ParagraphConfig, ParagraphId, RunAllEntry } from '../protocol';
 import { selectEditBlocked, selectOpenMeta, selectOrderedParagraphs, selectText } from '../slices/noteSelectors';
 import { makePatchText } from '../protocol/textPatch';
+import { sagaDeps } from './deps';
 
 export interface ParagraphChanges {
   title?: string;
@@ -30,17 +31,23 @@ export function* editBlocked(): SagaIterator<boolean> {
   return blocked;
 }
 
-/** COMMIT_PARAGRAPH with the paragraph's current text, title, params and config, overridden by `changes`. */
+/**
+ * COMMIT_PARAGRAPH with the paragraph's current text, title, params and config, overridden by `changes`. It carries
+ * its `msgId` from here (not from the socket): the server echoes it on the PARAGRAPH that confirms the commit, and the
+ * paragraphs slice keeps this page's change in view until then (see its notes).
+ */
 export function* commitParagraph(id: ParagraphId, changes: ParagraphChanges = {}): SagaIterator<boolean> {
   if (yield* editBlocked()) return false;
   const ctx = yield* paragraphContext(id);
   if (!ctx) return false;
   const { p, noteId, text } = ctx;
-  yield put(wsOut.COMMIT_PARAGRAPH({
+  const deps = yield* sagaDeps();
+  const commit = wsOut.COMMIT_PARAGRAPH({
     id, noteId, title: changes.title ?? p.title ?? '', paragraph: changes.text ?? text,
     params: changes.params ?? p.settings?.params ?? {}, config: { ...p.config, ...changes.config },
     ...(changes.patch === undefined ? {} : { patch: changes.patch }),
-  }));
+  });
+  yield put({ ...commit, meta: { msgId: deps.newMsgId() } });
   return true;
 }
 

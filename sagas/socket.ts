@@ -23,7 +23,7 @@
 import { buffers, eventChannel, type Channel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { actionChannel, call, cancelled, put, race, select, take } from 'redux-saga/effects';
 import { connection } from '../slices/connection';
-import { actionForFrame, isQueuedSend, opOfSend, wsUnknownOp, type WsSendAction } from '../slices/wsActions';
+import { actionForFrame, isQueuedSend, msgIdOfSend, opOfSend, wsUnknownOp, type WsSendAction } from '../slices/wsActions';
 import type { RootState } from '../slices/rootReducer';
 import { encodeClientFrame, type Decoded, type SendMap, type SendOp, type ServerFrame } from '../protocol';
 import { backoffMs } from './backoff';
@@ -80,7 +80,8 @@ function writer(ws: SocketLike, deps: SagaDeps): (action: WsSendAction) => void 
   return (action) => {
     if (ws.readyState !== SOCKET_OPEN) throw new ConnectionLost();
     const op: SendOp = opOfSend(action);
-    ws.send(encodeClientFrame(op, action.payload as SendMap[typeof op], deps.credentials.get(), deps.newMsgId()));
+    // A send that must be recognised in the server's echo chose its msgId when it was made (msgIdOfSend).
+    ws.send(encodeClientFrame(op, action.payload as SendMap[typeof op], deps.credentials.get(), msgIdOfSend(action) ?? deps.newMsgId()));
   };
 }
 

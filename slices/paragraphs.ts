@@ -9,22 +9,50 @@
  * draft when there is one, so each text is patched once and the user's typing is never patched twice. The server
  * relays a patch to everyone but its sender, so our own patches never come back here.
  *
+ * This page's own COMMIT_PARAGRAPH (a result's mode or table options, a title, form values) shows at once: its config,
+ * title and params are applied when it is sent, as Zeppelin's page does, so a second change made before the server
+ * answers builds on the first instead of on the server's older copy (two table options ticked in quick succession
+ * both stay). Until the PARAGRAPH echoing the commit's msgId arrives, other PARAGRAPH frames for that paragraph
+ * (run status, a collaborator's change) update everything but those three fields, which would otherwise flick back
+ * to an older state. An ERROR_INFO (a refused commit) puts the server's last known fields back.
+ *
  * While the note page shows a revision (`revision`, the same rule as the notes slice), these bodies are the
  * revision's: the live frames of the room this connection is still in are ignored, as they carry no note id.
  */
 import { createEntityAdapter, createSlice, type EntityState, type UnknownAction } from '@reduxjs/toolkit';
 import { wsIn, wsOut } from './wsActions';
-import { isRunningStatus, type Note, type Paragraph, type ParagraphResults, type RunAllEntry } from '../protocol';
+import { isRunningStatus, type Note, type Paragraph, type ParagraphConfig, type ParagraphSettings, type ParagraphResults, type RunAllEntry } from '../protocol';
 import { applyPatchText } from '../protocol/textPatch';
 import { helium } from './helium';
 import { answersRevision, notes, type RevisionRef } from './notes';
+import { connection } from './connection';
+import { msgIdOf, msgIdOfSend } from './wsActions';
 
 export const paragraphsAdapter = createEntityAdapter<Paragraph>();
+
+/**
+ * The fields a COMMIT_PARAGRAPH shows before the server confirms it. The params stay inside `settings`, beside the
+ * forms: that is how the action log's redaction tells the password ones (src/app/redact.ts).
+ */
+interface CommittedFields {
+  title?: string;
+  config?: ParagraphConfig;
+  settings?: ParagraphSettings;
+}
+
+interface Unconfirmed {
+  /** msgIds of this page's commits of the paragraph that the server has not echoed yet, oldest first. */
+  msgIds: string[];
+  /** The fields as the server last sent them, put back if a commit is refused. */
+  server: CommittedFields;
+}
 
 export type ParagraphsState = EntityState<Paragraph, string> & {
   revision: RevisionRef | null;
   /** Grows whenever the bodies change other than by streamed output, so views of text and state skip the appends. */
   edits: number;
+  /** This page's commits waiting for their echo, per paragraph (see the file's notes). */
+  unconfirmed: Record<string, Unconfirmed>;
 };
 
 /** Live frames that change paragraph bodies of the open note; none of them names the note. */
@@ -51,7 +79,7 @@ export function parseRunAll(paragraphs: string): RunAllEntry[] {
 
 export const paragraphsSlice = createSlice({
   name: 'paragraphs',
-  initialState: paragraphsAdapter.getInitialState({ revision: null as RevisionRef | null, edits: 0 }),
+  initialState: paragraphsAdapter.getInitialState({ revision: null as RevisionRef | null, edits: 0, unconfirmed: {} as Record<string, Unconfirmed> }),
   reducers: {},
   extraReducers: (b) =>
     b
@@ -66,6 +94,7 @@ export const paragraphsSlice = createSlice({
       })
       .addCase(wsIn.NEW_NOTE, (state, a) => {
         state.revision = null;
+        state.unconfirmed = {};
         paragraphsAdapter.setAll(state, a.payload.note.paragraphs ?? []);
       })
       .addCase(wsIn.NOTE_REVISION, (state, a) => {
@@ -73,7 +102,29 @@ export const paragraphsSlice = createSlice({
         if (note && answersRevision(state.revision, noteId, revisionId)) paragraphsAdapter.setAll(state, note.paragraphs ?? []);
       })
       .addCase(wsIn.PARAGRAPH, (state, a) => {
-        paragraphsAdapter.setOne(state, a.payload.paragraph);
+        receiveParagraph(state, a.payload.paragraph, msgIdOf(a));
+      })
+      .addCase(wsOut.COMMIT_PARAGRAPH, (state, a) => {
+        const p = state.entities[a.payload.id];
+        const msgId = msgIdOfSend(a);
+        if (!p || msgId === undefined) return;
+        const waiting = (state.unconfirmed[p.id] ??= { msgIds: [], server: committedFields(p) });
+        waiting.msgIds.push(msgId);
+        // As the server applies it: config merged key by key, params replaced, title set.
+        p.config = { ...p.config, ...a.payload.config };
+        p.title = a.payload.title;
+        p.settings = { ...p.settings, params: a.payload.params };
+      })
+      .addCase(wsIn.ERROR_INFO, (state) => {
+        for (const [id, waiting] of Object.entries(state.unconfirmed)) {
+          const p = state.entities[id];
+          if (p) withFields(p, waiting.server);
+        }
+        state.unconfirmed = {};
+      })
+      // Commits sent on a closed connection are answered, if at all, on the next one, which loads the note again.
+      .addCase(connection.closed, (state) => {
+        state.unconfirmed = {};
       })
       .addCase(wsIn.RUN_PARAGRAPH_USING_SPELL, (state, a) => {
         paragraphsAdapter.setOne(state, a.payload.paragraph);
@@ -132,6 +183,41 @@ export const paragraphsSlice = createSlice({
       }),
 });
 
+function committedFields(p: Paragraph): CommittedFields {
+  return { title: p.title, config: p.config, settings: p.settings };
+}
+
+function withFields(p: Paragraph, f: CommittedFields): void {
+  if (f.title === undefined) delete p.title;
+  else p.title = f.title;
+  if (f.config === undefined) delete p.config;
+  else p.config = f.config;
+  // The forms are the server's latest (a run may have changed them); only the values are this page's.
+  const params = f.settings?.params;
+  if (params !== undefined) p.settings = { ...p.settings, params };
+  else if (p.settings) delete p.settings.params;
+}
+
+/** The server's copy of a paragraph, which keeps this page's unconfirmed commit in view (the file's notes). */
+function receiveParagraph(state: ParagraphsState, incoming: Paragraph, msgId: string | undefined): void {
+  const waiting = state.unconfirmed[incoming.id];
+  const local = state.entities[incoming.id];
+  if (waiting) {
+    const at = msgId === undefined ? -1 : waiting.msgIds.indexOf(msgId);
+    // Frames arrive in the order the server handled the commits: an echo confirms every commit before it too.
+    if (at >= 0) waiting.msgIds.splice(0, at + 1);
+    waiting.server = committedFields(incoming);
+    if (waiting.msgIds.length === 0) delete state.unconfirmed[incoming.id];
+    else if (local) {
+      const kept = committedFields(local);
+      paragraphsAdapter.setOne(state, incoming);
+      withFields(state.entities[incoming.id]!, kept);
+      return;
+    }
+  }
+  paragraphsAdapter.setOne(state, incoming);
+}
+
 /**
  * Streamed output is the hottest path of the store (thousands of appends per second), so it skips Immer and
  * copies just the objects on the way to the appended slot.
@@ -160,7 +246,7 @@ function storeNote(state: ParagraphsState, note: Note | undefined): ParagraphsSt
     if (!Object.prototype.hasOwnProperty.call(entities, p.id)) ids.push(p.id);
     entities[p.id] = p;
   }
-  return { ...state, revision: null, ids, entities };
+  return { ...state, revision: null, ids, entities, unconfirmed: {} };
 }
 
 export function paragraphsReducer(state: ParagraphsState | undefined, action: UnknownAction): ParagraphsState {

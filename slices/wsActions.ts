@@ -53,6 +53,15 @@ export const isQueuedSend = (a: unknown): a is WsSendAction =>
 
 export const opOfSend = (a: WsSendAction): SendOp => a.type.slice(WS_SEND_PREFIX.length) as SendOp;
 
+/** The msgId a send was made with, when its maker needs to recognise the server's echo of it. */
+export const msgIdOfSend = (a: UnknownAction): string | undefined => {
+  const id = (a.meta as { msgId?: unknown } | undefined)?.msgId;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/** The msgId a received frame carried (the sender's, on the few frames that echo one). */
+export const msgIdOf = (a: UnknownAction): string | undefined => (a.meta as InMeta | undefined)?.msgId;
+
 /** Turns a decoded server frame into its action; `frameLength` is the length of the text it was decoded from. */
 export function actionForFrame(frame: ServerFrame, frameLength?: number): WsInAction {
   const creator = wsIn[frame.op] as (data: unknown, msgId?: string) => WsInAction;

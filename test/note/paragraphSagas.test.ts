@@ -1,6 +1,7 @@
 /** @jest-environment node */
 /** Paragraph intents become the right Zeppelin ops, with the guards of the spec. */
 import { notePage } from '../../slices/notePage';
+import { frame } from '../support/frames';
 import { openNote, FORM, LAST, MD, NOTE_ID, PY } from './noteHarness';
 
 test('opening a note asks for bindings and reads its permissions', async () => {
@@ -103,7 +104,7 @@ test("the last paragraph cannot be removed: \"All the paragraphs can't be delete
   expect(after()).toEqual([]);
 });
 
-test('toggles commit the whole config with the change; width stays within 1..12', async () => {
+test('toggles commit the whole config with the change, each on top of the last; width stays within 1..12', async () => {
   const t = await openNote();
   const after = t.mark();
   for (const command of ['toggleEditor', 'toggleOutput', 'toggleTitle', 'toggleLineNumbers', 'toggleEnabled', 'wider', 'narrower'] as const) {
@@ -111,17 +112,97 @@ test('toggles commit the whole config with the change; width stays within 1..12'
   }
   await t.clock.advance(0);
   const commits = after().filter((f) => f.op === 'COMMIT_PARAGRAPH').map((f) => f.data.config as Record<string, unknown>);
+  // No echo has come back yet: each toggle builds on the ones before it, as in Zeppelin's page.
   expect(commits.map((c) => ({ editorHide: c.editorHide, tableHide: c.tableHide, title: c.title, lineNumbers: c.lineNumbers, enabled: c.enabled, colWidth: c.colWidth })))
     .toEqual([
       { editorHide: true, tableHide: undefined, title: undefined, lineNumbers: undefined, enabled: true, colWidth: 12 },
-      { editorHide: undefined, tableHide: true, title: undefined, lineNumbers: undefined, enabled: true, colWidth: 12 },
-      { editorHide: undefined, tableHide: undefined, title: true, lineNumbers: undefined, enabled: true, colWidth: 12 },
-      { editorHide: undefined, tableHide: undefined, title: undefined, lineNumbers: true, enabled: true, colWidth: 12 },
-      { editorHide: undefined, tableHide: undefined, title: undefined, lineNumbers: undefined, enabled: false, colWidth: 12 },
+      { editorHide: true, tableHide: true, title: undefined, lineNumbers: undefined, enabled: true, colWidth: 12 },
+      { editorHide: true, tableHide: true, title: true, lineNumbers: undefined, enabled: true, colWidth: 12 },
+      { editorHide: true, tableHide: true, title: true, lineNumbers: true, enabled: true, colWidth: 12 },
+      { editorHide: true, tableHide: true, title: true, lineNumbers: true, enabled: false, colWidth: 12 },
       // 'wider' at 12 sends nothing; 'narrower' goes to 11
-      { editorHide: undefined, tableHide: undefined, title: undefined, lineNumbers: undefined, enabled: true, colWidth: 11 },
+      { editorHide: true, tableHide: true, title: true, lineNumbers: true, enabled: false, colWidth: 11 },
     ]);
   expect(after().every((f) => f.op !== 'COMMIT_PARAGRAPH' || (f.data as { noteId?: string }).noteId === NOTE_ID)).toBe(true);
+});
+
+describe('a commit shows before the server answers it', () => {
+  const tableOptions = (t: Awaited<ReturnType<typeof openNote>>) =>
+    (t.store.getState().paragraphs.entities[PY]?.config?.results?.['0'] as { graph?: { setting?: { table?: { tableOptionValue?: unknown } } } } | undefined)
+      ?.graph?.setting?.table?.tableOptionValue;
+  const withOption = (t: Awaited<ReturnType<typeof openNote>>, option: Record<string, boolean>) => {
+    const current = t.store.getState().paragraphs.entities[PY]?.config?.results?.['0'] as { graph?: { setting?: { table?: { tableOptionValue?: object } } } } | undefined;
+    const table = current?.graph?.setting?.table ?? {};
+    return { graph: { mode: 'table', setting: { table: { ...table, tableOptionValue: { ...table.tableOptionValue, ...option } } } } };
+  };
+  /** The server's echo of a sent commit: the paragraph as it applied it, with the commit's msgId. */
+  const echo = async (t: Awaited<ReturnType<typeof openNote>>, commit: { data: Record<string, unknown>; msgId?: string }) => {
+    const p = t.note.paragraphs.find((x) => x.id === commit.data.id)!;
+    const paragraph = { ...p, config: commit.data.config, title: commit.data.title, settings: { ...p.settings, params: commit.data.params } };
+    t.sockets.last().serverSend(frame('PARAGRAPH', { paragraph }, commit.msgId));
+    await t.clock.advance(0);
+    return commit.msgId;
+  };
+
+  test('two table options ticked before the first echo both stay, through the echoes and a status frame between them', async () => {
+    const t = await openNote();
+    const after = t.mark();
+    t.store.dispatch(notePage.resultConfigChanged({ id: PY, index: 0, config: withOption(t, { useFilter: true }) }));
+    await t.clock.advance(0);
+    t.store.dispatch(notePage.resultConfigChanged({ id: PY, index: 0, config: withOption(t, { showPagination: true }) }));
+    await t.clock.advance(0);
+    const [first, second] = after().filter((f) => f.op === 'COMMIT_PARAGRAPH');
+    expect(second.data.config).toMatchObject({ results: { 0: { graph: { setting: { table: { tableOptionValue: { useFilter: true, showPagination: true } } } } } } });
+    expect(first.msgId).toBeDefined();
+    expect(second.msgId).not.toBe(first.msgId);
+
+    // The first echo carries the state after the first commit only: the page keeps showing both options.
+    const p = t.note.paragraphs.find((x) => x.id === PY)!;
+    t.sockets.last().serverSend(frame('PARAGRAPH', { paragraph: { ...p, config: first.data.config } }, first.msgId));
+    await t.clock.advance(0);
+    expect(tableOptions(t)).toEqual({ useFilter: true, showPagination: true });
+    // A frame without a msgId (a run's status) changes the rest of the paragraph, not the unconfirmed fields.
+    t.sockets.last().serverSend(frame('PARAGRAPH', { paragraph: { ...p, status: 'RUNNING', config: first.data.config } }));
+    await t.clock.advance(0);
+    expect(t.store.getState().paragraphs.entities[PY]?.status).toBe('RUNNING');
+    expect(tableOptions(t)).toEqual({ useFilter: true, showPagination: true });
+    // The last echo settles it: from then on the server's copy is shown as it comes.
+    t.sockets.last().serverSend(frame('PARAGRAPH', { paragraph: { ...p, config: second.data.config } }, second.msgId));
+    await t.clock.advance(0);
+    expect(tableOptions(t)).toEqual({ useFilter: true, showPagination: true });
+    expect(t.store.getState().paragraphs.unconfirmed).toEqual({});
+    t.sockets.last().serverSend(frame('PARAGRAPH', { paragraph: { ...p, config: first.data.config } }));
+    await t.clock.advance(0);
+    expect(tableOptions(t)).toEqual({ useFilter: true });
+  });
+
+  test('a refused commit (ERROR_INFO) puts back what the server last sent', async () => {
+    const t = await openNote();
+    const before = t.store.getState().paragraphs.entities[PY];
+    t.store.dispatch(notePage.resultConfigChanged({ id: PY, index: 0, config: withOption(t, { useFilter: true }) }));
+    t.store.dispatch(notePage.titleChanged({ id: PY, title: 'renamed' }));
+    await t.clock.advance(0);
+    expect(tableOptions(t)).toEqual({ useFilter: true });
+    expect(t.store.getState().paragraphs.entities[PY]?.title).toBe('renamed');
+    await t.push('ERROR_INFO', { info: 'Note is now running sequentially. Can not be performed: COMMIT_PARAGRAPH' });
+    expect(t.store.getState().paragraphs.entities[PY]).toEqual(before);
+    expect(t.store.getState().paragraphs.unconfirmed).toEqual({});
+  });
+
+  test('an echo of another page\'s commit (its own msgId) does not confirm ours', async () => {
+    const t = await openNote();
+    const after = t.mark();
+    t.store.dispatch(notePage.resultConfigChanged({ id: PY, index: 0, config: withOption(t, { useFilter: true }) }));
+    await t.clock.advance(0);
+    const [ours] = after().filter((f) => f.op === 'COMMIT_PARAGRAPH');
+    const p = t.note.paragraphs.find((x) => x.id === PY)!;
+    t.sockets.last().serverSend(frame('PARAGRAPH', { paragraph: { ...p, title: 'theirs' } }, 'zzzzz-1'));
+    await t.clock.advance(0);
+    expect(tableOptions(t)).toEqual({ useFilter: true });
+    expect(await echo(t, ours)).toBe(ours.msgId);
+    expect(tableOptions(t)).toEqual({ useFilter: true });
+    expect(t.store.getState().paragraphs.unconfirmed).toEqual({});
+  });
 });
 
 test('run all above is exclusive, run all below inclusive, both as one RUN_ALL_PARAGRAPHS', async () => {
