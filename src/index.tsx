@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { App } from './App';
 import { browserDeps } from './app/browserDeps';
 import { makeStore } from './app/store';
+import { whenIdle } from './app/whenIdle';
 import { idleBudget, perTaskBudget } from './app/workBudget';
 import { HeliumContext } from './helium/HeliumContext';
 import './styles.css';
@@ -13,7 +14,7 @@ const deps = browserDeps();
 // into idle slices short enough not to hold up input.
 const { store } = makeStore({
   deps, app: navigator.userAgent,
-  deferLogWork: (work) => requestIdleCallback((deadline) => work(idleBudget(deadline)), { timeout: 1000 }),
+  deferLogWork: (work) => void whenIdle((deadline) => work(idleBudget(deadline)), 1000),
   logTaskBudget: perTaskBudget(),
 });
 

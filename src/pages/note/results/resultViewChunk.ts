@@ -4,6 +4,7 @@
  * the first table of a run does not wait for the chunk to be fetched and compiled while the run's frames arrive.
  */
 import { lazy, useEffect } from 'react';
+import { whenIdle } from '../../../app/whenIdle';
 
 type ResultViewModule = typeof import('../../../results/ResultView');
 
@@ -27,12 +28,6 @@ export const LazyResultView = lazy(() => loadResultViews().then((m) => ({ defaul
 export function useResultViewsWhenIdle(open: boolean): void {
   useEffect(() => {
     if (!open) return;
-    const load = (): void => void loadResultViews().catch(() => undefined);
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(load, 0);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(load, { timeout: 2000 });
-    return () => cancelIdleCallback(idle);
+    return whenIdle(() => void loadResultViews().catch(() => undefined), 2000);
   }, [open]);
 }
