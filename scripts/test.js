@@ -5,10 +5,10 @@
 // a row. Ends with every skipped test and why, and one "N passed, N failed, N skipped" line. What it leaves in the
 // temp directory is removed when it ends. The checks keep their caches in node_modules/.cache, so a second run
 // re-checks only what changed.
-const { spawn } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { startStep, stopStep } = require('./steps');
 const { uiIsFresh } = require('./ui-inputs');
 
 const root = path.resolve(__dirname, '..');
@@ -17,7 +17,7 @@ const skipLog = path.join(out, 'skipped.jsonl');
 const children = new Set();
 
 function cleanUp() {
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) stopStep(child);
   fs.rmSync(out, { recursive: true, force: true });
 }
 
@@ -36,7 +36,7 @@ function run(title, cmd, args, { buffered = false, env = {} } = {}) {
   const started = Date.now();
   if (!buffered) console.log(`\n=== ${title} ===`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
+    const child = startStep(cmd, args, {
       cwd: root,
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ZEPPELIN_SKIP_LOG: skipLog, ...env },
