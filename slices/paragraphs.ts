@@ -20,13 +20,12 @@
  * revision's: the live frames of the room this connection is still in are ignored, as they carry no note id.
  */
 import { createEntityAdapter, createSlice, type EntityState, type UnknownAction } from '@reduxjs/toolkit';
-import { wsIn, wsOut } from './wsActions';
+import { msgIdOf, msgIdOfSend, wsIn, wsOut } from './wsActions';
 import { isRunningStatus, type Note, type Paragraph, type ParagraphConfig, type ParagraphSettings, type ParagraphResults, type RunAllEntry } from '../protocol';
 import { applyPatchText } from '../protocol/textPatch';
 import { helium } from './helium';
 import { answersRevision, notes, type RevisionRef } from './notes';
 import { connection } from './connection';
-import { msgIdOf, msgIdOfSend } from './wsActions';
 
 export const paragraphsAdapter = createEntityAdapter<Paragraph>();
 
