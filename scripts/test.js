@@ -8,25 +8,31 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { startStep, stopStep } = require('./steps');
+const { startStep, stopSteps } = require('./steps');
 const { uiIsFresh } = require('./ui-inputs');
 
 const root = path.resolve(__dirname, '..');
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-test-'));
+// jest's temp folder for the run (test/support/globalSetup.ts) goes under `out`, so removing `out` leaves nothing
+// behind even when jest was stopped before its globalTeardown. The %jdbc tests' database servers run as their
+// packages' OS users and must pass through it to their data dirs. (TMPDIR stays: jest keeps its cache there.)
+fs.chmodSync(out, 0o711);
 const skipLog = path.join(out, 'skipped.jsonl');
 const children = new Set();
 
-function cleanUp() {
-  for (const child of children) stopStep(child);
-  fs.rmSync(out, { recursive: true, force: true });
-}
+/** Set once the run is being stopped: no step starts after it, and only the stop ends the process. */
+let stopping = false;
 
-function finish(code) {
-  cleanUp();
+/** Stops the steps still running, waits until their processes are gone, removes the temp folder and exits. */
+async function finish(code) {
+  if (stopping) return;
+  stopping = true;
+  await stopSteps(children);
+  fs.rmSync(out, { recursive: true, force: true });
   process.exit(code);
 }
 
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => finish(130));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void finish(130));
 
 /**
  * Runs a command; with `buffered`, its output is held back and printed whole when it ends, so steps running side
@@ -34,12 +40,14 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => finish(130));
  */
 function run(title, cmd, args, { buffered = false, env = {} } = {}) {
   const started = Date.now();
+  // A step asked for while the run stops never starts (and never ends: the stop ends the process).
+  if (stopping) return new Promise(() => undefined);
   if (!buffered) console.log(`\n=== ${title} ===`);
   return new Promise((resolve) => {
     const child = startStep(cmd, args, {
       cwd: root,
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, ZEPPELIN_SKIP_LOG: skipLog, ...env },
+      env: { ...process.env, ZEPPELIN_TEST_TMP_ROOT: out, ZEPPELIN_SKIP_LOG: skipLog, ...env },
     });
     children.add(child);
     const chunks = [];
