@@ -11,7 +11,7 @@ import type { Config } from 'jest';
 const config: Config = {
   displayName: 'browser',
   rootDir: '..',
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/e2e/support/environment.ts',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.ts'],
   setupFilesAfterEnv: ['<rootDir>/e2e/support/jestSetup.ts'],

@@ -137,7 +137,7 @@ async function repeatSagaSuite(times, workers) {
     }
   }
   if (failed.length) console.log(`\nFailed in the ${title}:\n${failed.map((f) => `  ${f}`).join('\n')}`);
-  return ok ? failed.length : Math.max(1, failed.length);
+  return { count: ok ? failed.length : Math.max(1, failed.length), failed };
 }
 
 function readSkips() {
@@ -145,7 +145,7 @@ function readSkips() {
   return fs.readFileSync(skipLog, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
 }
 
-/** Prints failed tests, then skipped ones grouped by reason with their install hint. */
+/** Prints failed tests, then skipped ones grouped by reason with their install hint; answers the counts and the failed. */
 function summarize(report) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const failed = [];
@@ -172,7 +172,7 @@ function summarize(report) {
   for (const [reason, titles] of byReason) {
     console.log(`\nSkipped ${titles.length} (${reason}):\n${titles.map((t) => `  - ${t}`).join('\n')}`);
   }
-  return counts;
+  return { counts, failed };
 }
 
 /** How many jest workers the jest runs get: ZEPPELIN_TEST_WORKERS, else one per core. */
@@ -201,17 +201,22 @@ async function main() {
     '--json', `--outputFile=${report}`,
   ]);
   await checks;
-  const counts = summarize(fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined);
+  const { counts, failed } = summarize(fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined);
   if (!ok && counts.failed === 0) counts.failed = 1;
   // Not beside the browser tests: tried that way, the repeats in one worker took longer than the browser tests.
   const times = sagaRuns();
-  if (times > 0) counts.failed += await repeatSagaSuite(times, workers);
-  else console.log('\nThe saga suite ran once (CI runs it ten more times; ZEPPELIN_SAGA_RUNS=10 does it here).');
+  if (times > 0) {
+    const repeated = await repeatSagaSuite(times, workers);
+    counts.failed += repeated.count;
+    failed.push(...repeated.failed.map((f) => `${f} (saga suite repeated)`));
+  } else console.log('\nThe saga suite ran once (CI runs it ten more times; ZEPPELIN_SAGA_RUNS=10 does it here).');
   // CI installs everything the suite can use: there a skip means a missing install step in .ci/run.
   if (process.env.ZEPPELIN_TEST_REQUIRE_ALL === '1' && readSkips().length > 0) {
     console.log('\nZEPPELIN_TEST_REQUIRE_ALL=1: the skips above count as failures (install what they need in .ci/run).');
     counts.failed += readSkips().length;
   }
+  // Listed again last: the saga repeats print a lot after the first list, and a CI log is often read from its end.
+  if (failed.length) console.log(`\nFailed tests:\n${failed.map((f) => `  ${f}`).join('\n')}`);
   console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   finish(ok && counts.failed === 0 ? 0 : 1);
 }

@@ -116,7 +116,9 @@ export const heliumSlice = createSlice({
         const note = a.payload.note;
         if (!note) return;
         state.apps = {};
-        state.suggestions = {};
+        // A NOTE for the open note (a resync, another user's change) keeps an open menu of a paragraph still there.
+        const present = new Set((note.paragraphs ?? []).map((p) => p.id));
+        for (const id of Object.keys(state.suggestions)) if (!present.has(id)) delete state.suggestions[id];
         for (const p of note.paragraphs ?? []) {
           for (const s of p.apps ?? []) {
             state.apps[s.id] = { appId: s.id, paragraphId: p.id, noteId: note.id, status: s.status, pkg: s.pkg, output: s.output ?? '', outputType: 'HTML' };

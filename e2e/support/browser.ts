@@ -41,7 +41,40 @@ export interface Browser {
   page: Page;
   /** Every URL the page requested, to prove nothing left the machine. */
   requests: string[];
+  /** The last lines of what the pages printed and the websocket ops they exchanged, for a failed test's report. */
+  recent(): string[];
   close(): Promise<void>;
+}
+
+/** Browsers launched and not closed yet: e2e/support/jestSetup.ts reports theirs when a test fails. */
+export const openBrowsers = new Set<Browser>();
+
+const RECENT_LINES = 80;
+
+/** Console lines, page errors and websocket op names of every page of the context, the newest RECENT_LINES. */
+function recordRecent(context: BrowserContext): () => string[] {
+  const lines: string[] = [];
+  const start = Date.now();
+  const add = (line: string): void => {
+    lines.push(`${((Date.now() - start) / 1000).toFixed(2).padStart(7)} s ${line.slice(0, 300)}`);
+    if (lines.length > RECENT_LINES) lines.shift();
+  };
+  const opOf = (payload: string | Buffer): string => /"op"\s*:\s*"(\w+)"/.exec(String(payload).slice(0, 200))?.[1] ?? '?';
+  const watch = (page: Page): void => {
+    const tab = `page ${context.pages().indexOf(page)}`;
+    page.on('console', (m) => add(`${tab} console.${m.type()}: ${m.text()}`));
+    page.on('pageerror', (e) => add(`${tab} page error: ${e.message}`));
+    page.on('framenavigated', (f) => { if (f === page.mainFrame()) add(`${tab} at ${f.url()}`); });
+    page.on('websocket', (ws) => {
+      add(`${tab} websocket open ${ws.url()}`);
+      ws.on('framesent', (f) => add(`${tab} ws sent ${opOf(f.payload)}`));
+      ws.on('framereceived', (f) => add(`${tab} ws received ${opOf(f.payload)}`));
+      ws.on('close', () => add(`${tab} websocket closed`));
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return () => [...lines];
 }
 
 /** `packaged` launches the npm package's Chromium even where Debian's is installed. */
@@ -61,12 +94,16 @@ export async function launch(opts: { viewport?: { width: number; height: number 
   });
   const requests: string[] = [];
   context.on('request', (r) => requests.push(r.url()));
+  const recent = recordRecent(context);
   const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context, page, requests,
+  const browser: Browser = {
+    context, page, requests, recent,
     async close() {
+      openBrowsers.delete(browser);
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+  openBrowsers.add(browser);
+  return browser;
 }

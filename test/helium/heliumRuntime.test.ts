@@ -115,6 +115,20 @@ test('apps: suggestions are fetched, loading keeps the choice in config.helium.a
   expect((back?.data as { config: { helium: unknown } }).config.helium).toEqual({});
 });
 
+test('an open app menu stays open through a NOTE of the same note, and goes with its paragraph', async () => {
+  const t = await openNote({
+    helium: heliumRegistry,
+    rest: { [`GET /helium/suggest/${NOTE_ID}/${PY}`]: { available: [{ registry: 'local', pkg: APP_PKG, enabled: true }] } },
+  });
+  t.store.dispatch(helium.suggestRequested({ paragraphId: PY }));
+  await t.clock.advance(0);
+  // Another user's change (or a resync) sends the whole note again.
+  await t.push('NOTE', { note: t.note });
+  expect(t.store.getState().helium.suggestions[PY]).toEqual({ status: 'loaded', available: [APP_PKG] });
+  await t.push('NOTE', { note: { ...t.note, paragraphs: t.note.paragraphs.filter((x) => x.id !== PY) } });
+  expect(t.store.getState().helium.suggestions[PY]).toBeUndefined();
+});
+
 test('a failed app load is shown as a toast, and no config is committed', async () => {
   const t = await openNote({ helium: heliumRegistry });
   const after = t.mark();
