@@ -1,5 +1,5 @@
 /** Bar, pie, area and line charts of a pivot, drawn with recharts from Zeppelin's saved chart settings. */
-import { useMemo } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import {
   Area, AreaChart, Bar, BarChart, Brush, CartesianGrid, Cell, Dot, Legend, Line, LineChart, Pie, PieChart, Rectangle, Sector, Tooltip, XAxis, YAxis,
   type BarShapeProps, type DotItemDotProps, type PieSectorShapeProps,
@@ -94,17 +94,58 @@ function useChartInputs(mode: PivotChartMode, pivot: PivotResult, setting: Chart
   const slices = useMemo(() => (mode === 'pieChart' ? pieSlices(pivot) : []), [mode, pivot]);
   const bottom = bottomMargin(setting);
   const margin = useMemo(() => ({ top: 10, right: 20, left: 10, bottom }), [bottom]);
+  // A large bar chart's legend row above it takes the top margin (LegendAbove).
+  const belowLegend = useMemo(() => ({ ...margin, top: 0 }), [margin]);
   const bars = useMemo(() => ({
     labels: data.rows.map((r) => r.x),
     values: data.names.map((_, i) => data.rows.map((r) => Number(r[seriesKey(i)]))),
     colors: data.names.map((_, i) => color(i)),
   }), [data]);
-  return { data, slices, margin, bars };
+  return { data, slices, margin, belowLegend, bars };
+}
+
+/**
+ * The height of a large bar chart's legend row above the plot: recharts' own one-line legend (14 px icons) measures
+ * 16 px in Chromium, and sits under the chart's top margin; a legend of more lines scrolls within the row.
+ */
+export const LEGEND_ROW_PX = 16;
+
+interface Margin { top: number; right: number; left: number; bottom: number }
+
+/**
+ * The element a large bar chart's legend is drawn into, made with the chart so that the legend has it from the first
+ * render. Recharts measures a legend drawn inside the chart and, from that size, lays the whole chart out a second
+ * time in the same task; in an element of ours above the chart it measures nothing (bench/largeTable: that second
+ * layout put the chart step's longest task over 50 ms in most rounds).
+ */
+function useLegendBox(): { current(): HTMLDivElement } {
+  const box = useRef<HTMLDivElement | null>(null);
+  return useMemo(() => ({
+    current() {
+      box.current ??= Object.assign(document.createElement('div'), { className: 'chart-legend-above' });
+      return box.current;
+    },
+  }), []);
+}
+
+/**
+ * Puts the legend's element above the chart once the chart's wrapper is in the page, where recharts would put its own
+ * legend: under the chart's top margin, between its side margins.
+ */
+function LegendAbove({ box, margin, children }: { box: HTMLDivElement; margin: Margin; children: ReactNode }) {
+  // Padding rather than margins: a top margin would collapse through the chart's wrappers and move the whole chart.
+  Object.assign(box.style, { height: `${margin.top + LEGEND_ROW_PX}px`, padding: `${margin.top}px ${margin.right}px 0 ${margin.left}px` });
+  return (
+    <div className="chart-with-legend-above" ref={(el) => { if (el && el.firstChild !== box) el.prepend(box); }}>
+      {children}
+    </div>
+  );
 }
 
 export function PivotChart({ mode, pivot, setting, height, link }: { mode: PivotChartMode; pivot: PivotResult; setting: ChartSetting; height: number; link?: FormLinkHandlers | null }) {
+  const legendBox = useLegendBox();
   const marks = link ? linkedMarks(link, pivot) : null;
-  const { data, slices, margin, bars } = useChartInputs(mode, pivot, setting);
+  const { data, slices, margin, belowLegend, bars } = useChartInputs(mode, pivot, setting);
   const name = CHART_NAMES[mode];
   const summary = chartSummary(name, pivot);
   const table = { caption: name, header: ['x', ...data.names], rows: data.rows.map((r) => [r.x, ...data.names.map((_, i) => r[seriesKey(i)])]) };
@@ -163,9 +204,11 @@ export function PivotChart({ mode, pivot, setting, height, link }: { mode: Pivot
       default: {
         // Many bars are drawn by BarMarks; recharts' own bars then only feed its legend, tooltip and axes.
         const large = !marks && data.rows.length * seriesNames.length >= LARGE_BAR_COUNT;
-        return (
-          <BarChart width={width} height={height} accessibilityLayer={false} data={data.rows} margin={margin}>
-            <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip /><Legend verticalAlign="top" />
+        const chart = (
+          <BarChart width={width} height={large ? height - margin.top - LEGEND_ROW_PX : height} accessibilityLayer={false} data={data.rows}
+            margin={large ? belowLegend : margin}>
+            <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip />
+            <Legend verticalAlign="top" portal={large ? legendBox.current() : undefined} />
             {seriesNames.map((n, i) => (
               <Bar key={i} dataKey={seriesKey(i)} name={n} fill={color(i)} stackId={setting.stacked ? 'stack' : undefined}
                 isAnimationActive={animate && !large} animationDuration={duration} maxBarSize={large ? 0 : undefined}
@@ -174,6 +217,7 @@ export function PivotChart({ mode, pivot, setting, height, link }: { mode: Pivot
             {large && <BarMarks {...bars} stacked={!!setting.stacked} durationMs={duration} />}
           </BarChart>
         );
+        return large ? <LegendAbove box={legendBox.current()} margin={margin}>{chart}</LegendAbove> : chart;
       }
     }
   };
