@@ -3,7 +3,8 @@
  * time from the route change to the first grid rows on screen, and to the grid holding every row; then the grid is
  * sorted by a column (timed to the sorted first rows on screen) and shown as a bar chart of the value by category and
  * group, which pivots every row into 97 x 7 = 679 bars (timed until every bar is drawn and the chart has stopped
- * changing, its growth animation included). The longest main-thread task is taken over all of it. Baseline, in the
+ * changing, its growth animation included). Each click is a task of its own, as a user's is. The longest main-thread
+ * task is taken over all of it. Baseline, in the
  * same page and run: a bare split('\n') then split('\t') of the same text. Goals: first rows <= 2x the bare split; no
  * main-thread task over 50 ms (the longest over all rounds; each round's longest and their median are printed beside
  * it).
@@ -110,6 +111,9 @@ async function openOnce(browser: Browser, serverUrl: string): Promise<Round> {
     const chartWatch = new MutationObserver(() => { chartChanges++; });
     const paragraph = () => document.querySelector('#paragraph_paragraph_big_table');
     const button = (pick: (b: HTMLButtonElement) => boolean) => [...(paragraph()?.querySelectorAll('button') ?? [])].find(pick);
+    // A user's click is a task of its own, before the next frame's rendering; clicked inside this animation frame
+    // callback, its work and the frame's style, layout and paint would be counted as one task.
+    const clickSoon = (b: HTMLButtonElement) => setTimeout(() => b.click(), 0);
     location.hash = `#/notebook/${id}`;
     // One step per frame: the rows, then the sort by `value` (as text; unsorted, only the first row reads '0', sorted
     // the first three do), then the bar chart.
@@ -124,12 +128,12 @@ async function openOnce(browser: Browser, serverUrl: string): Promise<Round> {
       if (at.firstRows && !at.allRows && paragraph()?.querySelector('.grid-count')?.textContent === `${rows} rows`) {
         at.allRows = now - t0;
         at.sortAt = now;
-        button((b) => b.classList.contains('grid-sort') && b.textContent === 'value')!.click();
+        clickSoon(button((b) => b.classList.contains('grid-sort') && b.textContent === 'value')!);
       } else if (at.sortAt && !at.sorted && paragraph()?.querySelectorAll('tbody tr[role="row"]')[1]?.querySelectorAll('td')[2]?.textContent === '0') {
         at.sorted = now - at.sortAt;
         at.chartAt = now;
         chartWatch.observe(paragraph()!, { subtree: true, childList: true, attributes: true, characterData: true });
-        button((b) => b.getAttribute('aria-label') === 'Bar Chart')!.click();
+        clickSoon(button((b) => b.getAttribute('aria-label') === 'Bar Chart')!);
       } else if (at.chartAt && paragraph()?.querySelectorAll('figure.result-chart .recharts-bar-rectangle path').length === bars) {
         // CSS animations change nothing in the DOM: a frame with one running is not quiet either.
         const animating = paragraph()!.getAnimations({ subtree: true }).some((a) => a.playState === 'running');
@@ -142,8 +146,9 @@ async function openOnce(browser: Browser, serverUrl: string): Promise<Round> {
         // Long tasks are reported after they end: one more frame lets the last of them in.
         requestAnimationFrame(() => setTimeout(() => {
           observer.disconnect();
-          const longest = (from: number, to: number) => Math.max(0, ...tasks.filter((x) => x.start >= from && x.start < to).map((x) => x.duration));
-          const byStep = { open: longest(0, at.sortAt), sort: longest(at.sortAt, at.chartAt), chart: longest(at.chartAt, Infinity) };
+          // A task belongs to the step in which it ends: one that runs across a step's mark is that step's work.
+          const longest = (from: number, to: number) => Math.max(0, ...tasks.filter((x) => x.start + x.duration > from && x.start + x.duration <= to).map((x) => x.duration));
+          const byStep = { open: longest(-Infinity, at.sortAt), sort: longest(at.sortAt, at.chartAt), chart: longest(at.chartAt, Infinity) };
           resolve({ firstRows: at.firstRows, allRows: at.allRows, sorted: at.sorted, charted: at.charted, longestTask: Math.max(0, ...tasks.map((x) => x.duration)), byStep });
         }, 0));
         return;
