@@ -1,6 +1,6 @@
 /**
  * The browser tests' jest environment: Node's, plus a flag telling the test file whether the test that just ran
- * failed, so that its afterEach can print what the browser saw (support/session.ts). Jest gives hooks no outcome.
+ * failed, so that its afterEach can print what the browser saw (support/jestSetup.ts). Jest gives hooks no outcome.
  */
 import NodeEnvironment from 'jest-environment-node';
 

@@ -1,5 +1,5 @@
 /** Bar, pie, area and line charts of a pivot, drawn with recharts from Zeppelin's saved chart settings. */
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Area, AreaChart, Bar, BarChart, Brush, CartesianGrid, Cell, Dot, Legend, Line, LineChart, Pie, PieChart, Rectangle, Sector, Tooltip, XAxis, YAxis,
   type BarShapeProps, type DotItemDotProps, type PieSectorShapeProps,
@@ -112,38 +112,29 @@ export const LEGEND_ROW_PX = 16;
 
 interface Margin { top: number; right: number; left: number; bottom: number }
 
-/**
- * The element a large bar chart's legend is drawn into, made with the chart so that the legend has it from the first
- * render. Recharts measures a legend drawn inside the chart and, from that size, lays the whole chart out a second
- * time in the same task; in an element of ours above the chart it measures nothing (bench/largeTable: that second
- * layout put the chart step's longest task over 50 ms in most rounds).
- */
-function useLegendBox(): { current(): HTMLDivElement } {
-  const box = useRef<HTMLDivElement | null>(null);
-  return useMemo(() => ({
-    current() {
-      box.current ??= Object.assign(document.createElement('div'), { className: 'chart-legend-above' });
-      return box.current;
-    },
-  }), []);
-}
+/** A chart's own element for a large bar chart's legend (see LegendAbove), made with the chart. */
+const newLegendBox = (): HTMLDivElement => Object.assign(document.createElement('div'), { className: 'chart-legend-above' });
 
 /**
- * Puts the legend's element above the chart once the chart's wrapper is in the page, where recharts would put its own
- * legend: under the chart's top margin, between its side margins.
+ * Puts the legend's element above the chart, where recharts would put its own legend: under the chart's top margin,
+ * between its side margins. Recharts measures a legend drawn inside the chart and, from that size, lays the whole
+ * chart out a second time in the same task; the size of a legend drawn into an element of ours (recharts' `portal`)
+ * does not enter the chart's layout (bench/largeTable: that second layout put the chart step's longest task over
+ * 50 ms in most rounds).
  */
 function LegendAbove({ box, margin, children }: { box: HTMLDivElement; margin: Margin; children: ReactNode }) {
-  // Padding rather than margins: a top margin would collapse through the chart's wrappers and move the whole chart.
-  Object.assign(box.style, { height: `${margin.top + LEGEND_ROW_PX}px`, padding: `${margin.top}px ${margin.right}px 0 ${margin.left}px` });
-  return (
-    <div className="chart-with-legend-above" ref={(el) => { if (el && el.firstChild !== box) el.prepend(box); }}>
-      {children}
-    </div>
-  );
+  const place = (el: HTMLDivElement | null) => {
+    if (!el) return;
+    // Padding rather than margins: a top margin would collapse through the chart's wrappers and move the whole chart.
+    Object.assign(box.style, { height: `${margin.top + LEGEND_ROW_PX}px`, padding: `${margin.top}px ${margin.right}px 0 ${margin.left}px` });
+    if (el.firstChild !== box) el.prepend(box);
+  };
+  return <div className="chart-with-legend-above" ref={place}>{children}</div>;
 }
 
 export function PivotChart({ mode, pivot, setting, height, link }: { mode: PivotChartMode; pivot: PivotResult; setting: ChartSetting; height: number; link?: FormLinkHandlers | null }) {
-  const legendBox = useLegendBox();
+  // Made once, so that the legend has its element from the first render.
+  const [legendBox] = useState(newLegendBox);
   const marks = link ? linkedMarks(link, pivot) : null;
   const { data, slices, margin, belowLegend, bars } = useChartInputs(mode, pivot, setting);
   const name = CHART_NAMES[mode];
@@ -208,7 +199,7 @@ export function PivotChart({ mode, pivot, setting, height, link }: { mode: Pivot
           <BarChart width={width} height={large ? height - margin.top - LEGEND_ROW_PX : height} accessibilityLayer={false} data={data.rows}
             margin={large ? belowLegend : margin}>
             <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip />
-            <Legend verticalAlign="top" portal={large ? legendBox.current() : undefined} />
+            <Legend verticalAlign="top" portal={large ? legendBox : undefined} />
             {seriesNames.map((n, i) => (
               <Bar key={i} dataKey={seriesKey(i)} name={n} fill={color(i)} stackId={setting.stacked ? 'stack' : undefined}
                 isAnimationActive={animate && !large} animationDuration={duration} maxBarSize={large ? 0 : undefined}
@@ -217,7 +208,7 @@ export function PivotChart({ mode, pivot, setting, height, link }: { mode: Pivot
             {large && <BarMarks {...bars} stacked={!!setting.stacked} durationMs={duration} />}
           </BarChart>
         );
-        return large ? <LegendAbove box={legendBox.current()} margin={margin}>{chart}</LegendAbove> : chart;
+        return large ? <LegendAbove box={legendBox} margin={margin}>{chart}</LegendAbove> : chart;
       }
     }
   };
