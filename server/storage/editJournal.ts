@@ -122,6 +122,21 @@ export class EditJournal {
     await this.seal(id).landed();
   }
 
+  /**
+   * Closes the open journal files and leaves them on disk, as the end of the process would: for a journal given up
+   * without a write of its notes (a simulated kill). A later append opens a file again.
+   */
+  async release(): Promise<void> {
+    await this.idle();
+    for (const j of this.notes.values()) {
+      for (const f of j.current ? [...j.older, j.current] : j.older) {
+        const handle = f.handle;
+        f.handle = undefined;
+        await handle?.close();
+      }
+    }
+  }
+
   /** Resolves once every append has finished. */
   async idle(): Promise<void> {
     await Promise.all([...this.notes.values()].map((j) => j.tail));

@@ -248,6 +248,7 @@ test('a journal line cut short by a kill is skipped; the records before it are r
   const journal = new EditJournal(notebookDir);
   await journal.append('2NOTE', { paragraphId: 'p1', fields: { text: 'one' } });
   await journal.append('2NOTE', { paragraphId: 'p1', fields: { text: 'two' } });
+  await journal.release();
   const [file] = journalFiles(notebookDir);
   writeFileSync(join(notebookDir, JOURNAL_DIR, file), `${readFileSync(join(notebookDir, JOURNAL_DIR, file), 'utf8')}{"paragraphId":"p1","fie`);
   const recovered = await new EditJournal(notebookDir).recover(() => true);
