@@ -90,6 +90,9 @@ test('large bars grow from the value axis for 300 ms when the chart animates, an
   const group = grown.container.querySelector('.chart-bars') as SVGGElement;
   expect(group.classList.contains('chart-bars-moving')).toBe(true);
   expect(group.style.animationDuration).toBe('300ms');
+  // Bars move by a transition of their `d` attribute, timed by the group: no path carries a style of its own.
+  expect(group.style.getPropertyValue('--bar-move-duration')).toBe('300ms');
+  expect(group.querySelectorAll('path[style]')).toHaveLength(0);
   const still = render(<PivotChart mode="multiBarChart" pivot={pivotOf(160, 2)} setting={{}} height={300} />);
   await waitFor(() => expect(still.container.querySelector('.chart-bars')).not.toBeNull());
   expect(still.container.querySelector('.chart-bars')!.classList.contains('chart-bars-moving')).toBe(false);
