@@ -175,18 +175,16 @@ function summarize(report) {
   return { counts, failed };
 }
 
-const cores = () => Math.max(1, os.availableParallelism ? os.availableParallelism() : os.cpus().length);
-
 /**
- * How many workers the main jest run gets: ZEPPELIN_TEST_WORKERS, else one per core and one more. A browser or
- * interpreter test leaves its core idle while it waits for a database to start, a Python process, or a timer the
- * app itself keeps (an autosave, a toast): about a third of a browser test file's time on one core. The extra worker
- * fills that time. On 2 cores, 3 workers took 290 s where 2 took 315 s, and 4 no less than 3.
+ * How many workers a jest run gets: ZEPPELIN_TEST_WORKERS, else one per core and `extra` more. In the main run a
+ * browser or interpreter test leaves its core idle while it waits for a database to start, a Python process, or a
+ * timer the app itself keeps (an autosave, a toast): about a third of a browser test file's time on one core. One
+ * extra worker fills that time: on 2 cores, 3 workers took 290 s where 2 took 315 s, and 4 no less than 3.
  */
-function workerCount() {
+function workerCount(extra) {
   const asked = Number(process.env.ZEPPELIN_TEST_WORKERS);
   if (asked >= 1) return Math.floor(asked);
-  return cores() + 1;
+  return Math.max(1, os.availableParallelism ? os.availableParallelism() : os.cpus().length) + extra;
 }
 
 async function main() {
@@ -198,7 +196,7 @@ async function main() {
     finish(1);
   }
   const report = path.join(out, 'jest.json');
-  const workers = workerCount();
+  const workers = workerCount(1);
   // One run over both projects: the browser tests leave a core idle while they wait for their browsers, and the
   // unit tests beside them fill it. Tried as two runs (unit tests beside the static checks, then the browser tests
   // alone), the suite took 540 s against 464 s.
@@ -214,7 +212,7 @@ async function main() {
   const times = sagaRuns();
   if (times > 0) {
     // The saga tests never wait on anything outside their process: one worker per core.
-    const repeated = await repeatSagaSuite(times, Number(process.env.ZEPPELIN_TEST_WORKERS) >= 1 ? workers : cores());
+    const repeated = await repeatSagaSuite(times, workerCount(0));
     counts.failed += repeated.count;
     failed.push(...repeated.failed.map((f) => `${f} (saga suite repeated)`));
   } else console.log('\nThe saga suite ran once (CI runs it ten more times; ZEPPELIN_SAGA_RUNS=10 does it here).');

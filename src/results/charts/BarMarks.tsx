@@ -48,7 +48,7 @@ function useDrawing({ labels, values, stacked }: BarMarksProps): Drawing | null 
   }, [x, y, yAt, area, labels, values, stacked]);
 }
 
-// A bar's path moves by a transition of its `d` attribute, which Chromium and Firefox take into the `d` property; its
+// A bar's path moves by a transition of its `d` attribute, which the browser takes into the `d` property; its
 // time is one variable on the group (results.css). A `d` in each path's own style as well made the browser parse
 // every outline twice, and the first frame of a 97 × 7 chart spent 40 ms recalculating style.
 const Bars = memo(function BarsDrawing({ drawing, colors, durationMs }: { drawing: Drawing; colors: readonly string[]; durationMs: number }) {
@@ -57,13 +57,11 @@ const Bars = memo(function BarsDrawing({ drawing, colors, durationMs }: { drawin
     : undefined;
   return (
     <g className={durationMs > 0 ? 'chart-bars chart-bars-moving' : 'chart-bars'} style={style}>
-      {drawing.bars.map((b) => {
-        return (
-          <g key={`${b.series}-${b.index}`} className="recharts-layer recharts-bar-rectangle">
-            <path className="recharts-rectangle" d={barOutline(b)} fill={colors[b.series]} />
-          </g>
-        );
-      })}
+      {drawing.bars.map((b) => (
+        <g key={`${b.series}-${b.index}`} className="recharts-layer recharts-bar-rectangle">
+          <path className="recharts-rectangle" d={barOutline(b)} fill={colors[b.series]} />
+        </g>
+      ))}
     </g>
   );
 });
