@@ -61,8 +61,13 @@ class Runner {
     return this.next((e) => e.ev === 'done' && e.id === id) as Promise<unknown> as Promise<Done>;
   }
 
-  output(text: string): Promise<Record<string, unknown>> {
-    return this.next((e) => e.ev === 'out' && String(e.d).includes(text));
+  /**
+   * Resolves once the output read so far holds `text`. The runner sends output in pieces of any size (its writer is
+   * flushed by a timer thread too), so one print can come in two events.
+   */
+  async output(text: string): Promise<void> {
+    let seen = '';
+    while (!seen.includes(text)) seen += String((await this.next((e) => e.ev === 'out')).d);
   }
 
   close(): Promise<void> {
