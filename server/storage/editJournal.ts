@@ -39,6 +39,9 @@ interface NoteJournal {
   tail: Promise<void>;
 }
 
+/** Every file of a note's journal, oldest first: a new array, which the caller may keep. */
+const filesOf = (j: NoteJournal): JournalFile[] => (j.current ? [...j.older, j.current] : [...j.older]);
+
 /** What a note file write does with the generations it covers: remove them once it landed, or keep them. */
 export interface Sealed {
   landed(): Promise<void>;
@@ -98,7 +101,7 @@ export class EditJournal {
   seal(id: string): Sealed {
     const j = this.notes.get(id);
     if (!j || (!j.current && j.older.length === 0)) return { landed: () => Promise.resolve(), failed: () => undefined };
-    const covered = j.current ? [...j.older, j.current] : [...j.older];
+    const covered = filesOf(j);
     j.current = undefined;
     j.older = [];
     const appended = j.tail;
@@ -129,7 +132,7 @@ export class EditJournal {
   async release(): Promise<void> {
     await this.idle();
     for (const j of this.notes.values()) {
-      for (const f of j.current ? [...j.older, j.current] : j.older) {
+      for (const f of filesOf(j)) {
         const handle = f.handle;
         f.handle = undefined;
         await handle?.close();

@@ -62,8 +62,8 @@ class Runner {
   }
 
   /**
-   * Resolves once the output read so far holds `text`. The runner sends output in pieces of any size (its writer is
-   * flushed by a timer thread too), so one print can come in two events.
+   * Resolves once the output read so far holds `text`. The runner sends output in pieces of any size (the first
+   * write after a pause goes out at once, a timer thread flushes the rest), so one print can come in two events.
    */
   async output(text: string): Promise<void> {
     let seen = '';
