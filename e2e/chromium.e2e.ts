@@ -8,6 +8,7 @@ import fs from 'fs';
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { launch, type Browser } from './support/browser';
+import { startTestServer } from './support/server';
 
 let servers: http.Server[] = [];
 let browser: Browser;
@@ -110,5 +111,43 @@ test('the test browser draws no address-bar popup pages, and keeps every feature
     }
   } finally {
     await own.close();
+  }
+});
+
+test("a jest worker's servers keep one port, and its browsers one disk cache: the next file's first page load reads the UI's bundle from disk", async () => {
+  const first = await startTestServer({}, { samples: false });
+  const beside = await startTestServer({}, { samples: false });
+  await first.close();
+  const next = await startTestServer({}, { samples: false });
+  try {
+    // One server after another gets the worker's port; one running beside it gets any other.
+    expect(next.port).toBe(first.port);
+    expect(beside.port).not.toBe(first.port);
+    const bundleLoads = async (): Promise<{ url: string; fromDiskCache: boolean }[]> => {
+      const own = await launch();
+      try {
+        const cdp = await own.context.newCDPSession(own.page);
+        const loads: { url: string; fromDiskCache: boolean }[] = [];
+        cdp.on('Network.responseReceived', (e: { response: { url: string; fromDiskCache?: boolean } }) => {
+          if (/\/main\.[0-9a-f]+\.js$/.test(e.response.url)) loads.push({ url: e.response.url, fromDiskCache: e.response.fromDiskCache === true });
+        });
+        await cdp.send('Network.enable');
+        await own.page.goto(next.url);
+        await own.page.getByRole('heading', { name: /Welcome to Zeppelin/ }).waitFor();
+        await cdp.detach();
+        // A fresh profile each time: nothing of the last browser's storage is seen.
+        expect(await own.page.evaluate(() => localStorage.length)).toBe(0);
+        await own.page.evaluate(() => localStorage.setItem('left-by', 'an earlier file'));
+        return loads;
+      } finally {
+        await own.close();
+      }
+    };
+    // The first browser may already find the bundle, when an earlier file of this worker loaded it.
+    const earlier = await bundleLoads();
+    expect(earlier).toHaveLength(1);
+    expect(await bundleLoads()).toEqual([{ url: earlier[0].url, fromDiskCache: true }]);
+  } finally {
+    await Promise.all([next.close(), beside.close()]);
   }
 });

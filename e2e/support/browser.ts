@@ -7,6 +7,7 @@ import os from 'os';
 import path from 'path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumBinary, packagedChromium, systemChromium } from './chromium';
+import { claimDiskCache } from './workerCache';
 
 /** The system Chromium when there is one; `launch()` falls back to the packaged one when there is none. */
 export const CHROMIUM_PATH = systemChromium() ?? 'packaged';
@@ -81,15 +82,22 @@ function recordRecent(context: BrowserContext): () => string[] {
 export async function launch(opts: { viewport?: { width: number; height: number }; packaged?: boolean } = {}): Promise<Browser> {
   const binary = await (opts.packaged ? packagedChromium() : chromiumBinary());
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'zeppelin-chromium-'));
+  // The worker's shared cache (support/workerCache.ts), but not for a binary other than the run's usual one: another
+  // Chromium version would throw the cache away for the browsers after it.
+  const cache = opts.packaged ? undefined : claimDiskCache();
+  const done = (): void => {
+    fs.rmSync(profile, { recursive: true, force: true });
+    cache?.release();
+  };
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: binary.executablePath,
     env: { ...process.env, ...binary.env },
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: cache ? [...CHROMIUM_ARGS, `--disk-cache-dir=${cache.dir}`] : CHROMIUM_ARGS,
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     acceptDownloads: true,
   }).catch((e: unknown) => {
-    fs.rmSync(profile, { recursive: true, force: true });
+    done();
     throw e;
   });
   const requests: string[] = [];
@@ -101,7 +109,7 @@ export async function launch(opts: { viewport?: { width: number; height: number 
     async close() {
       openBrowsers.delete(browser);
       await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
+      done();
     },
   };
   openBrowsers.add(browser);

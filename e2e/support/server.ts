@@ -1,8 +1,12 @@
-/** Starts the embedded server on a random port with a fresh copy of the sample notes and the built UI. */
+/**
+ * Starts the embedded server with a fresh copy of the sample notes and the built UI, on the jest worker's own port
+ * when it is free, else on any.
+ */
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { startServer, type RunningServer, type StartOptions } from '../../server/app';
+import { workerPort } from './workerCache';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -36,6 +40,14 @@ export async function startTestServer(settings: Record<string, string> = {}, opt
   }
   fs.mkdirSync(confDir);
   if (opts.shiroIni !== undefined) fs.writeFileSync(path.join(confDir, 'shiro.ini'), opts.shiroIni);
-  const server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir, settings, cronClock: opts.cronClock });
+  const start = (port: number): Promise<RunningServer> =>
+    startServer({ port, host: '127.0.0.1', notebookDir, confDir, webDir, settings, cronClock: opts.cronClock });
+  // The worker's own port, so the browser's cache of the UI carries over from the last file (support/workerCache.ts).
+  const port = await workerPort();
+  const server = await start(port).catch((e: NodeJS.ErrnoException) => {
+    // Taken between the check and the listen, by another test run on the machine: any port will do.
+    if (port !== 0 && e.code === 'EADDRINUSE') return start(0);
+    throw e;
+  });
   return Object.assign(server, { notebookDir, confDir, webDir });
 }
