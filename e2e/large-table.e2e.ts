@@ -131,7 +131,7 @@ test('a large table streamed in many appends ends as the same grid as a parse of
     expect((await drawnRows(p)).slice(0, 5)).toEqual([0, 1, 2, 3, 4].map(shown));
     // Rows either side of where the output paused, and the last one.
     for (const r of [20_000, 20_001, STREAMED_ROWS - 1]) {
-      await p.getByTestId('grid-scroll').evaluate((el, top) => { el.scrollTop = top; }, await rowTop(p, r));
+      await scrollToRow(p, r);
       const row = p.locator(`tbody tr[aria-rowindex="${r + 2}"]`);
       await row.waitFor();
       expect(await row.locator('td').allTextContents()).toEqual(shown(r));
@@ -141,8 +141,15 @@ test('a large table streamed in many appends ends as the same grid as a parse of
   }
 });
 
-/** Where row `r` starts in the grid's scroll area, from the height of the first drawn row. */
-async function rowTop(p: Locator, r: number): Promise<number> {
-  const h = await p.locator('tbody tr[role="row"]').first().evaluate((tr) => tr.getBoundingClientRect().height);
-  return Math.max(0, r * h - 100);
+/**
+ * Scrolls the grid so that row `r` is drawn, from the height of a drawn row. Measured and scrolled in one page task:
+ * the last scroll's render replaces the drawn rows, and a row looked up in one step and measured in the next may be
+ * gone by then (a detached row measures 0, which scrolled to the top).
+ */
+async function scrollToRow(p: Locator, r: number): Promise<void> {
+  await p.getByTestId('grid-scroll').evaluate((el, row) => {
+    const h = el.querySelector('tbody tr[role="row"]')?.getBoundingClientRect().height ?? 0;
+    if (h === 0) throw new Error('no drawn row to measure');
+    el.scrollTop = Math.max(0, row * h - 100);
+  }, r);
 }
