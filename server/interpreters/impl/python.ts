@@ -237,9 +237,12 @@ export class PythonInterpreter implements Interpreter {
       return;
     }
     const grace = Number(this.env.properties['zeppelin.python.cancel.grace.millisecs'] || 3000);
-    const timer = setTimeout(() => {
+    // Judged after the loop's next read of I/O (setImmediate), not when the timer fires: when this process was held
+    // past the grace (a loaded machine), timers run before pending reads, and the runner's report that it stopped
+    // the run may be waiting in the pipe.
+    const timer = setTimeout(() => setImmediate(() => {
       if (this.active === run) proc.kill();
-    }, grace);
+    }), grace);
     timer.unref();
   }
 
