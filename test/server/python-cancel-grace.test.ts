@@ -7,7 +7,9 @@
  */
 import fs from 'node:fs';
 import { PythonInterpreter } from '../../server/interpreters/impl/python';
-import type { InterpretContext, OutputSink } from '../../server/interpreters/types';
+import { OutputCollector, type OutputEvents } from '../../server/interpreters/output';
+import type { InterpretContext } from '../../server/interpreters/types';
+import { until } from './helpers/exec';
 import { tempDir } from './helpers/harness';
 import { TEST_PYTHON } from '../support/python';
 
@@ -15,22 +17,17 @@ jest.setTimeout(30000);
 
 const GRACE_MS = 300;
 
+const NO_EVENTS: OutputEvents = { slotStarted: () => undefined, appended: () => undefined, changed: () => undefined, sealed: () => undefined };
+
+/** A run's context with the server's own output collector; `text` is what the run has written so far. */
 function context(paragraphId: string): { ctx: InterpretContext; text: () => string } {
-  let text = '';
-  const out: OutputSink = {
-    write: (t) => { text += t; },
-    message: (_type, data) => { text += data; },
-    begin: () => undefined,
-    seal: () => undefined,
-    append: (t) => { text += t; },
-    truncated: false,
-  };
+  const out = new OutputCollector(1_000_000, NO_EVENTS);
   const ctx: InterpretContext = {
     noteId: 'note', paragraphId, user: 'anonymous', localProperties: {}, out,
     forms: { params: {}, noteParams: {}, define: () => undefined },
     angular: { bind: () => undefined, unbind: () => undefined },
   };
-  return { ctx, text: () => text };
+  return { ctx, text: () => out.messages.map((m) => m.data).join('') };
 }
 
 /** Holds the whole thread (timers and I/O alike), as a process the machine does not schedule. */
@@ -59,7 +56,7 @@ test('a run that stopped on the interrupt while the server was held past the gra
   const loop = context('p2');
   const ran = python.interpret('print("looping", flush=True)\nwhile True:\n    pass', loop.ctx);
   // The loop has started: the interrupt lands in the run's code.
-  while (!loop.text().includes('looping')) await new Promise((r) => setTimeout(r, 10));
+  await until(() => loop.text().includes('looping'), 15_000, 'the loop to start');
   // As the server cancels: from an I/O callback (a websocket message), after which its loop goes on to its timers.
   // The runner stops the loop and reports it done within the stall; the server reads nothing until it ends.
   await new Promise<void>((resolve) => {
