@@ -16,6 +16,7 @@ import { ui } from '../../slices/ui';
 import { helium } from '../../slices/helium';
 import { wsIn } from '../../slices/wsActions';
 import { loadFixtureNote, notesInfo } from '../support/frames';
+import { loadLazyParts } from '../support/lazyParts';
 
 function setup() {
   const { store, log } = makeStore({ devTools: false, devChecks: true });
@@ -89,6 +90,15 @@ test('the navbar has the labels users know and asks for the action log download'
   expect(log.types()).toContain('ui/actionLogDownloadRequested');
   expect(store.getState().connection.status).toBe('connecting');
 });
+
+beforeAll(() => loadLazyParts(() => {
+  const { store, view } = setup();
+  const note = loadFixtureNote();
+  store.dispatch(helium.bundlesLoaded([]));
+  store.dispatch(route.changed(`/notebook/${note.id}`));
+  store.dispatch(wsIn.NOTE({ note }));
+  view(<PageForRoute />);
+}));
 
 test('note routes wait for the plugin bundles, then show the note', () => {
   const { store, view } = setup();

@@ -10,6 +10,7 @@ import { route } from '../../slices/route';
 import { session } from '../../slices/session';
 import { wsIn } from '../../slices/wsActions';
 import { loadFixtureNote } from '../support/frames';
+import { loadLazyParts } from '../support/lazyParts';
 import { NOTE_ID, PY } from './noteHarness';
 
 function setup() {
@@ -22,6 +23,8 @@ function setup() {
   render(<Provider store={store}><NotePage match={{ page: 'note', noteId: NOTE_ID }} /></Provider>);
   return store;
 }
+
+beforeAll(() => loadLazyParts(() => setup()));
 
 test('the cron panel lists runs with start, duration, outcome and failing paragraph, and the next firing', () => {
   const store = setup();

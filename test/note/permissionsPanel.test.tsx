@@ -14,12 +14,14 @@ import { route } from '../../slices/route';
 import { session } from '../../slices/session';
 import { wsIn } from '../../slices/wsActions';
 import { loadFixtureNote } from '../support/frames';
+import { loadLazyParts } from '../support/lazyParts';
 import { NOTE_ID } from './noteHarness';
 
 // No slash: in a path it would split the name into folders.
 const SCRIPT_NAME = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2<\\script><b>bold';
 
-function openPanel(principal: string, roles: string[] = []) {
+/** The fixture note's page as `principal` sees it, its permissions panel open. */
+function drawNote(principal: string, roles: string[]) {
   const { store, log } = makeStore({ devTools: false, devChecks: true });
   act(() => {
     store.dispatch(session.ticketReceived({ principal, roles, screenUsername: principal }));
@@ -30,9 +32,16 @@ function openPanel(principal: string, roles: string[] = []) {
     store.dispatch(notePage.permissionsLoaded({ owners: ['owner'], writers: ['owner'], runners: ['owner'], readers: ['user1'] }));
   });
   render(<Provider store={store}><NotePage match={{ page: 'note', noteId: NOTE_ID }} /><Dialogs /></Provider>);
+  return { store, log };
+}
+
+function openPanel(principal: string, roles: string[] = []) {
+  const { store, log } = drawNote(principal, roles);
   const types = () => log.types();
   return { store, types, panel: screen.getByRole('region', { name: 'Note permissions' }) };
 }
+
+beforeAll(() => loadLazyParts(() => drawNote('owner', [])));
 
 test('an owner edits the four lists and saves', () => {
   const { panel, types } = openPanel('owner');

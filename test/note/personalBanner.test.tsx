@@ -11,6 +11,7 @@ import { wsIn } from '../../slices/wsActions';
 import type { Note } from '../../protocol';
 import { PERSONAL_VIEW_TEXT } from '../../src/pages/note/PersonalBanner';
 import { loadFixtureNote } from '../support/frames';
+import { loadLazyParts } from '../support/lazyParts';
 import { NOTE_ID } from './noteHarness';
 
 function setup(personalizedMode: 'true' | 'false') {
@@ -25,6 +26,8 @@ function setup(personalizedMode: 'true' | 'false') {
   render(<Provider store={store}><NotePage match={{ page: 'note', noteId: NOTE_ID }} /></Provider>);
   return { store, log };
 }
+
+beforeAll(() => loadLazyParts(() => setup('false')));
 
 test('a shared note shows no personal banner and offers the owner "Switch to personal mode"', () => {
   setup('false');

@@ -8,6 +8,7 @@ import { revisions } from '../../slices/revisions';
 import { route } from '../../slices/route';
 import { wsIn, wsOut } from '../../slices/wsActions';
 import { loadFixtureNote } from '../support/frames';
+import { loadLazyParts } from '../support/lazyParts';
 import { NOTE_ID } from '../note/noteHarness';
 
 const R1 = '1'.repeat(40);
@@ -29,6 +30,8 @@ function setup(path = `/notebook/${NOTE_ID}`, supported = 'true') {
   const last = (type: string) => [...log.entries()].reverse().find((e) => e.action.type === type)?.action as { payload: unknown } | undefined;
   return { store, last };
 }
+
+beforeAll(() => loadLazyParts(() => setup()));
 
 test('without revision support there are no version controls', () => {
   setup(`/notebook/${NOTE_ID}`, 'false');
