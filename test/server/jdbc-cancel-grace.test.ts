@@ -8,13 +8,9 @@
 import fs from 'node:fs';
 import type { DbConnection } from '../../server/interpreters/impl/jdbc/driver';
 import { RunState, Stopped } from '../../server/interpreters/impl/jdbc/runState';
+import { stall } from './helpers/exec';
 
 const GRACE_MS = 100;
-
-/** Holds the whole thread (timers and I/O alike), as a process the machine does not schedule. */
-const stall = (ms: number): void => {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-};
 
 const connection = (): DbConnection => ({
   fresh: false,

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { PythonInterpreter } from '../../server/interpreters/impl/python';
 import { OutputCollector, type OutputEvents } from '../../server/interpreters/output';
 import type { InterpretContext } from '../../server/interpreters/types';
-import { until } from './helpers/exec';
+import { stall, until } from './helpers/exec';
 import { tempDir } from './helpers/harness';
 import { TEST_PYTHON } from '../support/python';
 
@@ -29,11 +29,6 @@ function context(paragraphId: string): { ctx: InterpretContext; text: () => stri
   };
   return { ctx, text: () => out.messages.map((m) => m.data).join('') };
 }
-
-/** Holds the whole thread (timers and I/O alike), as a process the machine does not schedule. */
-const stall = (ms: number): void => {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-};
 
 let python: PythonInterpreter;
 

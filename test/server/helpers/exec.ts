@@ -70,6 +70,14 @@ export async function until(cond: () => boolean, timeoutMs = 15_000, what = 'con
   }
 }
 
+/**
+ * Holds the whole thread, timers and I/O alike, as a process the machine does not schedule for `ms` (a loaded
+ * machine): what is due meanwhile waits for the loop.
+ */
+export const stall = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
+
 export const processGone = (pid: number) => (): boolean => {
   try {
     process.kill(pid, 0);
