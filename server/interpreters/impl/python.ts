@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { FormInput, ResultType } from '../../../protocol';
 import type { Completion, InterpretContext, Interpreter, InterpreterEnv, InterpretResult } from '../types';
+import { afterGrace } from './afterGrace';
 import { killGroup } from './processGroup';
 import { renderMarkdown } from './markdown';
 import { missingModuleHint, OUTPUT_TAIL_CHARS } from './pythonHints';
@@ -237,13 +238,10 @@ export class PythonInterpreter implements Interpreter {
       return;
     }
     const grace = Number(this.env.properties['zeppelin.python.cancel.grace.millisecs'] || 3000);
-    // Judged after the loop's next read of I/O (setImmediate), not when the timer fires: when this process was held
-    // past the grace (a loaded machine), timers run before pending reads, and the runner's report that it stopped
-    // the run may be waiting in the pipe.
-    const timer = setTimeout(() => setImmediate(() => {
+    // The runner's report that it stopped the run may be waiting in the pipe when the grace ends (afterGrace.ts).
+    afterGrace(grace, () => {
       if (this.active === run) proc.kill();
-    }), grace);
-    timer.unref();
+    }).unref();
   }
 
   progress(): number {

@@ -4,6 +4,7 @@
  * answer), the run gives up on the connection, which is then closed, so the paragraph still ends within 5 s.
  * `graceMs` is that period (tests shorten it).
  */
+import { afterGrace } from '../afterGrace';
 import type { DbConnection } from './driver';
 
 export const CANCEL_GRACE_MS = 3000;
@@ -38,9 +39,8 @@ export class RunState {
       return;
     }
     conn.cancel().catch((e: unknown) => console.warn(`[jdbc] cancel of ${this.paragraphId} on the server failed: ${(e as Error).message}`));
-    // Judged after the loop's next read of I/O (setImmediate), not when the timer fires: when this process was held
-    // past the grace (a loaded machine), timers run before pending reads, and the statement's end may be among them.
-    this.graceTimer = setTimeout(() => setImmediate(() => this.giveUp()), this.graceMs);
+    // The statement's end may be waiting in the socket when the grace ends (afterGrace.ts).
+    this.graceTimer = afterGrace(this.graceMs, () => this.giveUp());
   }
 
   /** Waits for `work` unless the run gives up first (then throws Stopped; `work`'s own outcome is ignored). */
