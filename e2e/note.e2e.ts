@@ -10,6 +10,7 @@ import { launch, type Browser } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 import { waitUntil } from './support/wait';
 import { scrollToParagraph } from './support/paragraph';
+import { restBody } from './support/rest';
 
 const NOTE = '2EYDJKFFY';
 const PY = '20180118-112246_474555672';
@@ -73,6 +74,37 @@ test('a sample note opens with its paragraphs, editors, sandboxed HTML and text 
   await page.evaluate((id) => document.getElementById(`paragraph_${id}`)?.scrollIntoView({ block: 'center' }), PY);
   await para(page, PY).getByTestId('text-result').waitFor();
   expect(sent.some((f) => f.op === 'GET_INTERPRETER_BINDINGS')).toBe(true);
+});
+
+test('each code editor takes its plain text\'s place at the same height, so nothing below it moves', async () => {
+  const { page } = browser;
+  const noteId = await restBody<string>(server.url, 'POST', '/api/notebook', {
+    name: '/editor heights',
+    paragraphs: [
+      { text: '%md\nshort' },
+      { text: '%python\na = 1\nb = 2\nprint(a + b)', config: { fontSize: 14, lineNumbers: true } },
+      { text: '%sh\necho one', config: { fontSize: 10 } },
+    ],
+  });
+  // The editor's chunk is held back until the plain text has been measured.
+  let release = (): void => undefined;
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route('**/monaco.*.js', async (route) => { await held; await route.continue(); });
+  try {
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#/notebook/${noteId}`);
+    const editors = page.locator('.paragraph-editor');
+    await waitUntil(() => editors.locator('pre.paragraph-text').count(), (n) => n === 3);
+    const heights = () => editors.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    const before = await heights();
+    release();
+    await waitUntil(() => editors.locator('.monaco-editor').count(), (n) => n === 3);
+    await waitUntil(() => editors.locator('pre.paragraph-text').count(), (n) => n === 0);
+    expect(await heights()).toEqual(before);
+  } finally {
+    release();
+    await page.unroute('**/monaco.*.js');
+  }
 });
 
 test('edited text is saved on blur and survives a reload', async () => {

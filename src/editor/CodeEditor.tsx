@@ -15,6 +15,7 @@ import { useLocalHistory } from './useLocalHistory';
 import { useDarkTheme } from './useDarkTheme';
 import { DARK_THEME, LIGHT_THEME } from './editorThemes';
 import { useEditorKeymap } from './useEditorKeymap';
+import { editorFontSize, editorLineHeight, editorTextHeight } from './editorMetrics';
 
 export type { CompletionEntry, CompletionSource } from './completionSources';
 
@@ -66,7 +67,7 @@ export default function CodeEditor(props: CodeEditorProps) {
   // Handlers change every render; the editor's listeners read them through this ref instead of re-binding.
   const latest = useRef(props);
   latest.current = props;
-  const [height, setHeight] = useState(() => Math.max(value.split('\n').length, 1) * Math.round((fontSize + 4) * 1.5) + 8);
+  const [height, setHeight] = useState(() => editorTextHeight(value, fontSize));
   const lang = monacoLanguage(language);
   const local = useLocalHistory(editorRef, value);
   useCompletionSource(editorRef, completion, lang, captionLimit);
@@ -78,7 +79,7 @@ export default function CodeEditor(props: CodeEditorProps) {
   // The same object while nothing in it changed: the editor applies every new options object it is given again.
   // Section headers are drawn in the minimap only, which is off: looking for them would start Monaco's worker.
   const options = useMemo(() => ({
-    readOnly, fontSize: Math.max(fontSize, 9) + 4, lineNumbers: lineNumbers ? 'on' as const : 'off' as const,
+    readOnly, fontSize: editorFontSize(fontSize), lineHeight: editorLineHeight(fontSize), lineNumbers: lineNumbers ? 'on' as const : 'off' as const,
     minimap: { enabled: false, showRegionSectionHeaders: false, showMarkSectionHeaders: false },
     scrollBeyondLastLine: false, automaticLayout: true, ariaLabel, wordWrap: 'on' as const, renderLineHighlight: 'none' as const,
     quickSuggestions: false, scrollbar: { alwaysConsumeMouseWheel: false }, fixedOverflowWidgets: true,

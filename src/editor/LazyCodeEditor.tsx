@@ -1,5 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import type { CodeEditorProps } from './CodeEditor';
+import { editorFontSize, editorLineHeight, editorTextHeight } from './editorMetrics';
 
 const CodeEditor = lazy(() => import(/* webpackChunkName: "monaco" */ './CodeEditor'));
 
@@ -11,7 +12,10 @@ const CodeEditor = lazy(() => import(/* webpackChunkName: "monaco" */ './CodeEdi
 export function LazyCodeEditor(props: CodeEditorProps) {
   const [ready, setReady] = useState(false);
   useEffect(() => startTransition(() => setReady(true)), []);
-  const text = <pre className="paragraph-text" aria-label={props.ariaLabel}>{props.value}</pre>;
+  const fontSize = props.fontSize ?? 9;
+  // Set in the editor's sizes, so that the editor replaces it without moving what is below.
+  const size = { fontSize: editorFontSize(fontSize), lineHeight: `${editorLineHeight(fontSize)}px`, minHeight: editorTextHeight(props.value, fontSize) };
+  const text = <pre className="paragraph-text" aria-label={props.ariaLabel} style={size}>{props.value}</pre>;
   if (!ready) return text;
   return (
     <Suspense fallback={text}>
