@@ -36,6 +36,9 @@ async function open(): Promise<void> {
   await page.goto(`${env.server.url}#/notebook/${noteId}`);
   await page.getByRole('heading', { level: 1, name: 'Chart link' }).waitFor();
   await chosen().waitFor({ timeout: 60_000 });
+  // The %md result is drawn in the note's result frame, which reports its height when it has drawn it: until then
+  // its placeholder is empty, and everything below it moves down once it comes (a click aimed there would miss).
+  await waitUntil(() => para(0).locator('[data-result-slot]').evaluate((e) => e.getBoundingClientRect().height), (h) => h > 0, 60_000);
 }
 
 const para = (i: number): Locator => page.locator(`#paragraph_${ids[i]}`);
