@@ -7,6 +7,7 @@
 import type { Page, WebSocket } from 'playwright-core';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
+import { startWsRelay } from './support/wsRelay';
 
 const env = serverAndBrowser();
 
@@ -212,4 +213,26 @@ test('a revision stays as it was while others change and run the live note; draf
   await banner.waitFor({ state: 'detached' });
   await waitUntil(() => editorTexts(page), (t) => t.join('|') === '%sh echo new result|%sh echo draft typed again|%sh echo added');
   page.off('websocket', onSocket);
+});
+
+test('the toolbar keeps its place while the server has not yet said whether it keeps revisions', async () => {
+  const { page } = env.browser;
+  const noteId = String(await api<string>('/api/notebook', 'POST', { notePath: '/revisions/toolbar', paragraphs: [{ text: '%md hello' }] }));
+  const relay = await startWsRelay(env.server.url);
+  try {
+    // The server's configuration list, which says so, is kept "on its way" until the toolbar has been measured.
+    relay.holdFrom((frame) => /"op"\s*:\s*"CONFIGURATIONS_INFO"/.test(frame));
+    await page.goto('about:blank');
+    await page.goto(`${relay.url}#/notebook/${noteId}`);
+    const lookAndFeel = page.getByRole('combobox', { name: 'Look and feel' });
+    await lookAndFeel.waitFor();
+    await waitUntil(() => relay.held.length, (n) => n > 0);
+    expect(await page.getByRole('button', { name: 'Version control' }).count()).toBe(0);
+    const before = await lookAndFeel.boundingBox();
+    relay.release();
+    await page.getByRole('button', { name: 'Version control' }).waitFor();
+    expect(await lookAndFeel.boundingBox()).toEqual(before);
+  } finally {
+    await relay.close();
+  }
 });

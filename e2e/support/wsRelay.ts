@@ -15,12 +15,14 @@ export interface Relay {
   /** Frames the page sent. */
   sent: string[];
   hold(): void;
+  /** Starts holding at the first frame from the server that `starts` matches, that frame included. */
+  holdFrom(starts: (frame: string) => boolean): void;
   release(): void;
   close(): Promise<void>;
 }
 
 /** Relays one page's connection: frames each way in order, the server's held while `relay.hold()` is in force. */
-function relaySocket(relay: Relay, page: WebSocket, server: WebSocket, holding: () => boolean, toPage: (m: string) => void): void {
+function relaySocket(relay: Relay, page: WebSocket, server: WebSocket, holding: (m: string) => boolean, toPage: (m: string) => void): void {
   const early: string[] = [];
   server.on('open', () => { for (const m of early.splice(0)) server.send(m); });
   page.on('message', (data) => {
@@ -31,7 +33,7 @@ function relaySocket(relay: Relay, page: WebSocket, server: WebSocket, holding: 
   });
   server.on('message', (data) => {
     const m = String(data);
-    if (holding()) relay.held.push(m);
+    if (holding(m)) relay.held.push(m);
     else toPage(m);
   });
   page.on('close', () => server.close());
@@ -42,6 +44,11 @@ function relaySocket(relay: Relay, page: WebSocket, server: WebSocket, holding: 
 export async function startWsRelay(target: string): Promise<Relay> {
   const to = new URL(target);
   let holding = false;
+  let holdFrom: ((frame: string) => boolean) | undefined;
+  const holds = (m: string): boolean => {
+    if (!holding && holdFrom?.(m)) holding = true;
+    return holding;
+  };
   let toPage: (m: string) => void = () => undefined;
   const sockets = new WebSocketServer({ noServer: true });
   const web = http.createServer((req, res) => {
@@ -55,8 +62,10 @@ export async function startWsRelay(target: string): Promise<Relay> {
   const relay: Relay = {
     url: '', held: [], sent: [],
     hold() { holding = true; },
+    holdFrom(starts) { holdFrom = starts; },
     release() {
       holding = false;
+      holdFrom = undefined;
       for (const m of relay.held.splice(0)) toPage(m);
     },
     close: () => new Promise((resolve) => {
@@ -71,7 +80,7 @@ export async function startWsRelay(target: string): Promise<Relay> {
       for (const name of ['cookie', 'authorization', 'origin']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
       const server = new WebSocket(`ws://${to.host}${req.url ?? '/'}`, { headers });
       toPage = (m) => page.send(m);
-      relaySocket(relay, page, server, () => holding, (m) => toPage(m));
+      relaySocket(relay, page, server, holds, (m) => toPage(m));
     });
   });
   await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));

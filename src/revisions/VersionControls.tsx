@@ -17,6 +17,9 @@ import { Icon } from '../components/Icon';
 /** Spec: revision controls exist only when the server's configuration says isRevisionSupported is 'true'. */
 export const selectRevisionSupported = (s: RootState): boolean => s.server.configurations.isRevisionSupported === 'true';
 
+/** Whether the server has said yet: its configuration list comes a moment after the note. */
+const selectRevisionSupportKnown = (s: RootState): boolean => 'isRevisionSupported' in s.server.configurations;
+
 export const SET_REVISION_CONFIRM =
   'Set the note to this revision? Its paragraphs and results replace the current ones; commit first to keep the current state as a revision.';
 
@@ -30,10 +33,16 @@ export function VersionControls({ noteId }: { noteId: string }) {
   const current = useAppSelector(selectRouteRevisionId);
   const viewOnly = useAppSelector(selectViewOnly);
   const comparing = useAppSelector((s) => s.revisions.comparator.open);
-  if (!supported) return null;
+  const told = useAppSelector(selectRevisionSupportKnown);
+  if (told && !supported) return null;
   const known = current === undefined || history.some((r) => r.id === current);
+  // Until the server has said, the controls hold their place unseen and out of reach: a toolbar that gained them a
+  // moment later could wrap onto a second line and move the whole page down. Only a server without revisions then
+  // takes the place back.
+  const waiting = !told;
   return (
-    <span className="toolbar-group version-controls">
+    <span className="toolbar-group version-controls" inert={waiting || undefined}
+      style={waiting ? { visibility: 'hidden' } : undefined}>
       <button type="button" aria-label="Version control" title="Commit this note" disabled={viewOnly}
         onClick={() => dispatch(revisions.commitDialogOpened())}><Icon name="branch" /></button>
       <select aria-label="Revision" title="Revision" value={current ?? HEAD_REVISION_ID}

@@ -14,13 +14,14 @@ import { NOTE_ID } from '../note/noteHarness';
 const R1 = '1'.repeat(40);
 const T = Math.floor(new Date(2026, 7, 22, 17, 7).getTime() / 1000);
 
-function setup(path = `/notebook/${NOTE_ID}`, supported = 'true') {
+/** `supported` null: the server's configuration list has not come yet. */
+function setup(path = `/notebook/${NOTE_ID}`, supported: string | null = 'true') {
   const { store, log } = makeStore({ devTools: false, devChecks: true });
   act(() => {
     store.dispatch(helium.bundlesLoaded([]));
     store.dispatch(route.changed(path));
     store.dispatch(wsIn.NOTE({ note: loadFixtureNote() }));
-    store.dispatch(wsIn.CONFIGURATIONS_INFO({ configurations: { isRevisionSupported: supported } }));
+    if (supported !== null) store.dispatch(wsIn.CONFIGURATIONS_INFO({ configurations: { isRevisionSupported: supported } }));
     store.dispatch(wsOut.LIST_REVISION_HISTORY({ noteId: NOTE_ID }));
     store.dispatch(wsIn.LIST_REVISION_HISTORY({ revisionList: [{ id: R1, message: 'first cut', time: T }] }));
   });
@@ -37,6 +38,20 @@ test('without revision support there are no version controls', () => {
   setup(`/notebook/${NOTE_ID}`, 'false');
   expect(screen.queryByRole('button', { name: 'Version control' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Compare revisions' })).toBeNull();
+});
+
+test('until the server says, the controls hold their place unseen and out of reach; a server without revisions takes it back', () => {
+  const { store } = setup(`/notebook/${NOTE_ID}`, null);
+  const group = document.querySelector<HTMLElement>('.version-controls');
+  expect(group?.style.visibility).toBe('hidden');
+  expect(group?.hasAttribute('inert')).toBe(true);
+  expect(screen.queryByRole('button', { name: 'Version control' })).toBeNull();
+  act(() => { store.dispatch(wsIn.CONFIGURATIONS_INFO({ configurations: { isRevisionSupported: 'true' } })); });
+  expect(group?.style.visibility).toBe('');
+  expect(group?.hasAttribute('inert')).toBe(false);
+  screen.getByRole('button', { name: 'Version control' });
+  act(() => { store.dispatch(wsIn.CONFIGURATIONS_INFO({ configurations: { isRevisionSupported: 'false' } })); });
+  expect(document.querySelector('.version-controls')).toBeNull();
 });
 
 test('commit dialog, revision list and comparator toggle', () => {
