@@ -56,6 +56,31 @@ test('a script in one paragraph sees window.x set by another; two outputs of one
   await waitUntil(() => aligned(pids[0]), (ok) => ok);
 });
 
+test('a result seen before keeps its height when its note is opened again: nothing below it grows into place', async () => {
+  const { page } = env.browser;
+  const { noteId, pids } = await ranNote('heights', ['%md\n<div style="height: 150px">tall</div>', '%md\nbelow']);
+  await page.goto('about:blank');
+  await openNote(page, noteId);
+  await resultOf(page, pids[0]).getByText('tall').waitFor();
+  const slot = page.locator(`#paragraph_${pids[0]} [data-result-slot]`);
+  await waitUntil(() => slot.evaluate((e) => e.getBoundingClientRect().height), (h) => h >= 150);
+  // Away within the app and back: the placeholder's height is taken as it enters the page, before the new result
+  // document can have reported anything.
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { slotHeights: number[] }).slotHeights = seen;
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-result-slot]');
+      if (el && seen.length === 0) seen.push(el.getBoundingClientRect().height);
+    }).observe(document.body, { childList: true, subtree: true });
+    location.hash = '#/';
+  });
+  await page.getByRole('heading', { level: 1, name: 'Welcome to Zeppelin!' }).waitFor();
+  await page.evaluate((id) => { location.hash = `#/notebook/${id}`; }, noteId);
+  const first = await waitUntil(() => page.evaluate(() => (window as unknown as { slotHeights: number[] }).slotHeights), (hs) => hs.length > 0);
+  expect(first[0]).toBeGreaterThanOrEqual(150);
+});
+
 test("the result document is sandboxed: its own opaque origin, no access to the app's cookies, storage or DOM", async () => {
   const { page } = env.browser;
   const { noteId, pids } = await ranNote('sandbox', [

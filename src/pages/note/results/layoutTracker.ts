@@ -10,6 +10,21 @@ import type { SlotPlace } from './frame/messages';
 
 type Listener = () => void;
 
+/**
+ * The heights the result frame last reported, by result, kept across note pages (as the paragraphs' own heights
+ * are): a result seen before takes its place at once when its note is opened again, instead of growing from
+ * nothing when the new frame reports and pushing everything below it down. The frame's report still decides.
+ */
+const lastReported = new Map<string, number>();
+/** Enough for the results of several large notes; the oldest go first. */
+const LAST_REPORTED_MAX = 20_000;
+
+function remember(key: string, height: number): void {
+  lastReported.delete(key);
+  lastReported.set(key, height);
+  if (lastReported.size > LAST_REPORTED_MAX) lastReported.delete(lastReported.keys().next().value as string);
+}
+
 export class LayoutTracker {
   private readonly slots = new Map<string, HTMLElement>();
   private readonly heights = new Map<string, number>();
@@ -54,11 +69,16 @@ export class LayoutTracker {
   }
 
   height(key: string): number {
-    return this.heights.get(key) ?? 0;
+    return this.heights.get(key) ?? lastReported.get(key) ?? 0;
   }
 
   setHeights(heights: Record<string, number>): void {
-    for (const [k, h] of Object.entries(heights)) if (Number.isFinite(h)) this.heights.set(k, Math.max(0, Math.min(h, 20000)));
+    for (const [k, h] of Object.entries(heights)) {
+      if (!Number.isFinite(h)) continue;
+      const height = Math.max(0, Math.min(h, 20000));
+      this.heights.set(k, height);
+      remember(k, height);
+    }
     this.heightListeners.forEach((l) => l());
     this.schedule();
   }
