@@ -8,6 +8,8 @@ import {
   type Permissions,
 } from '../../protocol';
 
+/** A paragraph's font size when its config has none, as in Zeppelin. */
+export const FONT_SIZE_DEFAULT = 9;
 export const FONT_SIZE_MIN = 9;
 export const FONT_SIZE_MAX = 20;
 export const COL_WIDTH_MIN = 1;
@@ -35,7 +37,7 @@ export type EffectiveConfig = ParagraphConfig & { colWidth: number; fontSize: nu
 
 export function effectiveConfig(config: ParagraphConfig | undefined): EffectiveConfig {
   const c = { ...PARAGRAPH_CONFIG_DEFAULTS, ...config };
-  return { ...c, colWidth: colWidthOf(config), fontSize: clamp(Number(c.fontSize) || 9, FONT_SIZE_MIN, FONT_SIZE_MAX), enabled: c.enabled !== false };
+  return { ...c, colWidth: colWidthOf(config), fontSize: clamp(Number(c.fontSize) || FONT_SIZE_DEFAULT, FONT_SIZE_MIN, FONT_SIZE_MAX), enabled: c.enabled !== false };
 }
 
 export const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, Math.round(v)));

@@ -16,6 +16,7 @@ import { useDarkTheme } from './useDarkTheme';
 import { DARK_THEME, LIGHT_THEME } from './editorThemes';
 import { useEditorKeymap } from './useEditorKeymap';
 import { editorFontSize, editorLineHeight, editorTextHeight } from './editorMetrics';
+import { FONT_SIZE_DEFAULT } from '../../slices/domain/noteModel';
 
 export type { CompletionEntry, CompletionSource } from './completionSources';
 
@@ -59,7 +60,7 @@ export function monacoLanguage(language: string): string {
 const MAX_AUTO_HEIGHT = 2000;
 
 export default function CodeEditor(props: CodeEditorProps) {
-  const { value, language, readOnly, fontSize = 9, lineNumbers, ariaLabel, completion, focusSeq, focusAt, selection, captionLimit = 42 } = props;
+  const { value, language, readOnly, fontSize = FONT_SIZE_DEFAULT, lineNumbers, ariaLabel, completion, focusSeq, focusAt, selection, captionLimit = 42 } = props;
   const editorRef = useRef<MonacoEditor | null>(null);
   const [mounted, setMounted] = useState<MonacoEditor | null>(null);
   const [helpers, setHelpers] = useState(false);

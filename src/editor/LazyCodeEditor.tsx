@@ -1,6 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import type { CodeEditorProps } from './CodeEditor';
 import { editorFontSize, editorLineHeight, editorTextHeight } from './editorMetrics';
+import { FONT_SIZE_DEFAULT } from '../../slices/domain/noteModel';
 
 const CodeEditor = lazy(() => import(/* webpackChunkName: "monaco" */ './CodeEditor'));
 
@@ -9,7 +10,7 @@ const CodeEditor = lazy(() => import(/* webpackChunkName: "monaco" */ './CodeEdi
  * what is below. A component of its own: its height is worked out only while it is shown, not on every keystroke
  * into the editor that replaced it.
  */
-function LoadingText({ value, fontSize = 9, ariaLabel }: Pick<CodeEditorProps, 'value' | 'fontSize' | 'ariaLabel'>) {
+function LoadingText({ value, fontSize = FONT_SIZE_DEFAULT, ariaLabel }: Pick<CodeEditorProps, 'value' | 'fontSize' | 'ariaLabel'>) {
   const size = { fontSize: editorFontSize(fontSize), lineHeight: `${editorLineHeight(fontSize)}px`, minHeight: editorTextHeight(value, fontSize) };
   return <pre className="paragraph-text" aria-label={ariaLabel} style={size}>{value}</pre>;
 }

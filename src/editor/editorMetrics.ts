@@ -4,7 +4,7 @@
  * one replaces the other.
  */
 
-/** The editor's font size in px for a paragraph's `fontSize` setting (Zeppelin's default is 9). */
+/** The editor's font size in px for a paragraph's `fontSize` setting. */
 export const editorFontSize = (fontSize: number): number => Math.max(fontSize, 9) + 4;
 
 /** Set on the editor rather than left to Monaco, whose default differs by platform (1.5x on macOS, 1.35x elsewhere). */
