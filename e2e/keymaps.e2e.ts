@@ -156,3 +156,33 @@ test("Zeppelin: the editor's Ctrl keys keep their Zeppelin meaning (Ctrl+S searc
   await page.keyboard.press('Control+KeyS');
   await page.locator(`#paragraph_${pid} .find-widget.visible`).waitFor();
 });
+
+test('the editor keeps the Monaco commands that its keys and the Vim and Emacs keymaps call', async () => {
+  // src/editor/monacoSetup.ts registers a chosen list of Monaco's features instead of all of them: each of these keys
+  // reaches a feature from that list.
+  const { page } = env.browser;
+  const noteId = await newNote(['%python\nalpha\nbeta']);
+  const [pid] = await openNote(page, noteId);
+  await page.locator(`#paragraph_${pid} .monaco-editor .view-lines`).click();
+  const lines = async () => (await editorText(page, pid)).split('\n').map((l) => l.trim());
+  // Ctrl+/ comments the last line (Monaco's editor.action.commentLine, which the Vim keymap calls too).
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+Slash');
+  await waitUntil(lines, (l) => l[2] === '# beta');
+  // Alt+↑ moves the line up (line operations, which the Emacs keymap calls for its line keys).
+  await page.keyboard.press('Alt+ArrowUp');
+  await waitUntil(lines, (l) => l.join('|') === '%python|# beta|alpha');
+});
+
+test("Ctrl+. lists the interpreter's completions in Monaco's suggestion list, and Enter takes one", async () => {
+  const { page } = env.browser;
+  const noteId = await newNote(['%python\npri']);
+  const [pid] = await openNote(page, noteId);
+  await page.locator(`#paragraph_${pid} .monaco-editor .view-lines`).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+Period');
+  const option = page.locator(`#paragraph_${pid} .suggest-widget.visible .monaco-list-row`).filter({ hasText: /^print/ });
+  await option.first().waitFor();
+  await page.keyboard.press('Enter');
+  await waitUntil(async () => (await editorText(page, pid)).split('\n')[1].trim(), (l) => l.startsWith('print'));
+});
