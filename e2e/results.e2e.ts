@@ -268,3 +268,32 @@ test('a mode change is committed and survives a reload', async () => {
   await waitUntil(() => marks(p), (m) => m['Pie Chart'] === 100);
   expect(await p.getByRole('grid').count()).toBe(0);
 });
+
+test('a bar chart of hundreds of bars has axes, a legend and a tooltip of the category under the pointer', async () => {
+  const { page } = env.browser;
+  // 97 categories × 7 groups: 679 bars, drawn by the app's large bar chart rather than recharts.
+  const lines = ['category\tgroup\tvalue'];
+  for (let i = 0; i < 97 * 7; i++) lines.push(`item${Math.floor(i / 7)}\tg${i % 7}\t${(i % 7) + 1}`);
+  const pivot = { keys: [{ name: 'category', index: 0, aggr: 'sum' }], groups: [{ name: 'group', index: 1, aggr: 'sum' }], values: [{ name: 'value', index: 2, aggr: 'sum' }] };
+  const noteId = await rest<string>('POST', '/api/notebook/import', {
+    name: `large bar chart ${Date.now()}`,
+    paragraphs: [{ id: 'paragraph_large_bars', text: '%sql\nselect *', status: 'FINISHED', config: { results: { 0: { graph: { mode: 'multiBarChart', height: 300, ...pivot } } } },
+      settings: { params: {}, forms: {} }, results: { code: 'SUCCESS', msg: [{ type: 'TABLE', data: `${lines.join('\n')}\n` }] } }],
+  });
+  await page.goto(`${env.server.url}#/notebook/${noteId}`);
+  const p = page.locator('#paragraph_paragraph_large_bars');
+  await waitUntil(() => marks(p), (m) => m['Bar Chart'] === 97 * 7);
+  expect(await p.locator('.recharts-legend-item-text').allInnerTexts()).toEqual(['g0', 'g1', 'g2', 'g3', 'g4', 'g5', 'g6']);
+  const xLabels = await p.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').allTextContents();
+  expect(xLabels[0]).toBe('item0');
+  expect(xLabels.at(-1)).toBe('item96');
+  expect(await p.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').allTextContents()).toEqual(['0', '2', '4', '6', '8']);
+  // The pointer over the plot's middle band: that category's seven values.
+  const plot = await p.locator('.recharts-cartesian-grid-horizontal').boundingBox();
+  await page.mouse.move(plot!.x + plot!.width * (48.5 / 97), plot!.y + plot!.height / 2);
+  const tip = p.locator('.recharts-tooltip-wrapper');
+  await expect(tip.locator('.recharts-tooltip-label').innerText()).resolves.toBe('item48');
+  expect(await tip.locator('.recharts-tooltip-item').allInnerTexts()).toEqual([1, 2, 3, 4, 5, 6, 7].map((v, g) => `g${g} : ${v}`));
+  await page.mouse.move(0, 0);
+  await tip.waitFor({ state: 'detached' });
+});

@@ -6,7 +6,9 @@ import {
 } from 'recharts';
 import type { FormLinkHandlers } from '../useFormLink';
 import { LinkMark } from './LinkMark';
-import { BarMarks, LARGE_BAR_COUNT } from './BarMarks';
+import { LARGE_BAR_COUNT } from './BarMarks';
+import { LargeBarChart } from './LargeBarChart';
+import type { Margin } from './largeBarGeometry';
 import { formatDate, parseServerDate } from '../../../slices/domain/dates';
 import type { PivotResult } from '../pivot/pivot';
 import { formatYTick } from './axisFormat';
@@ -110,17 +112,13 @@ function useChartInputs(mode: PivotChartMode, pivot: PivotResult, setting: Chart
  */
 export const LEGEND_ROW_PX = 16;
 
-interface Margin { top: number; right: number; left: number; bottom: number }
-
 /** A chart's own element for a large bar chart's legend (see LegendAbove), made with the chart. */
 const newLegendBox = (): HTMLDivElement => Object.assign(document.createElement('div'), { className: 'chart-legend-above' });
 
 /**
- * Puts the legend's element above the chart, where recharts would put its own legend: under the chart's top margin,
- * between its side margins. Recharts measures a legend drawn inside the chart and, from that size, lays the whole
- * chart out a second time in the same task; the size of a legend drawn into an element of ours (recharts' `portal`)
- * does not enter the chart's layout (bench/largeTable: that second layout put the chart step's longest task over
- * 50 ms in most rounds).
+ * Puts a large bar chart's legend element above the chart, where recharts would put its own legend: under the chart's
+ * top margin, between its side margins. A legend in a row of its own never enters the chart's layout, so its size
+ * cannot lay the chart out a second time.
  */
 function LegendAbove({ box, margin, children }: { box: HTMLDivElement; margin: Margin; children: ReactNode }) {
   const place = (el: HTMLDivElement | null) => {
@@ -193,22 +191,27 @@ export function PivotChart({ mode, pivot, setting, height, link }: { mode: Pivot
           </LineChart>
         );
       default: {
-        // Many bars are drawn by BarMarks; recharts' own bars then only feed its legend, tooltip and axes.
-        const large = !marks && data.rows.length * seriesNames.length >= LARGE_BAR_COUNT;
-        const chart = (
-          <BarChart width={width} height={large ? height - margin.top - LEGEND_ROW_PX : height} accessibilityLayer={false} data={data.rows}
-            margin={large ? belowLegend : margin}>
+        // Hundreds of bars (and no form to set from them): drawn by LargeBarChart, not recharts.
+        if (!marks && data.rows.length * seriesNames.length >= LARGE_BAR_COUNT) {
+          return (
+            <LegendAbove box={legendBox} margin={margin}>
+              <LargeBarChart width={width} height={height - margin.top - LEGEND_ROW_PX} margin={belowLegend} labels={bars.labels} values={bars.values}
+                names={seriesNames} colors={bars.colors} stacked={!!setting.stacked} durationMs={duration} xLabels={labels}
+                angle={rotationDegree(setting)} xAxisHeight={labels === 'rotate' ? bottomMargin(setting) - 10 : 30} yAxisWidth={Y_LABEL_DISTANCE + 10}
+                legendBox={legendBox} />
+            </LegendAbove>
+          );
+        }
+        return (
+          <BarChart width={width} height={height} accessibilityLayer={false} data={data.rows} margin={margin}>
             <CartesianGrid strokeDasharray="3 3" />{xAxis}{yAxis}<Tooltip />
-            <Legend verticalAlign="top" portal={large ? legendBox : undefined} />
+            <Legend verticalAlign="top" />
             {seriesNames.map((n, i) => (
               <Bar key={i} dataKey={seriesKey(i)} name={n} fill={color(i)} stackId={setting.stacked ? 'stack' : undefined}
-                isAnimationActive={animate && !large} animationDuration={duration} maxBarSize={large ? 0 : undefined}
-                shape={marks ? marks.bar(n) : undefined} />
+                isAnimationActive={animate} animationDuration={duration} shape={marks ? marks.bar(n) : undefined} />
             ))}
-            {large && <BarMarks {...bars} stacked={!!setting.stacked} durationMs={duration} />}
           </BarChart>
         );
-        return large ? <LegendAbove box={legendBox} margin={margin}>{chart}</LegendAbove> : chart;
       }
     }
   };
