@@ -37,7 +37,7 @@ export interface LargeBarChartProps {
 
 const TICK_SIZE = 6;
 
-function ValueAxis({ plot, ticks, y }: { plot: PlotArea; ticks: readonly number[]; y: (v: number) => number }) {
+const ValueAxis = memo(function ValueAxisDrawing({ plot, ticks, y }: { plot: PlotArea; ticks: readonly number[]; y: (v: number) => number }) {
   return (
     <g className="recharts-cartesian-axis recharts-yAxis yAxis">
       <line className="recharts-cartesian-axis-line" x1={plot.x} y1={plot.y} x2={plot.x} y2={plot.y + plot.height} stroke="#666" />
@@ -53,9 +53,9 @@ function ValueAxis({ plot, ticks, y }: { plot: PlotArea; ticks: readonly number[
       </g>
     </g>
   );
-}
+});
 
-function CategoryAxis({ plot, labels, shown, bandSize, mode, angle }: {
+const CategoryAxis = memo(function CategoryAxisDrawing({ plot, labels, shown, bandSize, mode, angle }: {
   plot: PlotArea; labels: readonly string[]; shown: readonly number[]; bandSize: number; mode: LargeBarChartProps['xLabels']; angle: number;
 }) {
   const bottom = plot.y + plot.height;
@@ -82,9 +82,9 @@ function CategoryAxis({ plot, labels, shown, bandSize, mode, angle }: {
       )}
     </g>
   );
-}
+});
 
-function Grid({ plot, ticks, y, shown, bandSize }: { plot: PlotArea; ticks: readonly number[]; y: (v: number) => number; shown: readonly number[]; bandSize: number }) {
+const Grid = memo(function GridDrawing({ plot, ticks, y, shown, bandSize }: { plot: PlotArea; ticks: readonly number[]; y: (v: number) => number; shown: readonly number[]; bandSize: number }) {
   return (
     <g className="recharts-cartesian-grid">
       <g className="recharts-cartesian-grid-horizontal">
@@ -98,7 +98,7 @@ function Grid({ plot, ticks, y, shown, bandSize }: { plot: PlotArea; ticks: read
       </g>
     </g>
   );
-}
+});
 
 /** The hovered category's values, in recharts' default tooltip, beside the pointer. */
 function TooltipBox({ at, left, top, label, names, colors, values }: {
@@ -125,26 +125,31 @@ const BarsLater = memo(function BarsDrawnLater({ drawing, colors, durationMs }: 
 
 export function LargeBarChart(props: LargeBarChartProps) {
   const { width, height, margin, labels, values, names, colors, stacked, durationMs, xLabels, angle, legendBox } = props;
-  const plot = plotArea(width, height, margin, props.yAxisWidth, props.xAxisHeight);
+  // Kept while the sizes are the same: the axes and grid are memoised on them, so a pointer move draws only the tooltip.
+  const { top, right, bottom, left } = margin;
+  const plot = useMemo(() => plotArea(width, height, { top, right, bottom, left }, props.yAxisWidth, props.xAxisHeight),
+    [width, height, top, right, bottom, left, props.yAxisWidth, props.xAxisHeight]);
   const bandSize = labels.length ? plot.width / labels.length : 0;
   const axis = useMemo(() => valueAxis(values, stacked), [values, stacked]);
-  const y = valueScale(axis.domain, plot);
+  const y = useMemo(() => valueScale(axis.domain, plot), [axis, plot]);
   const shown = useMemo(() => shownLabels(labels, bandSize, xLabels === 'rotate' ? angle : 0), [labels, bandSize, xLabels, angle]);
   const drawing = useMemo<Drawing>(() => ({
     bars: layoutBars(values, stacked, { bandStart: (i) => plot.x + i * bandSize, bandSize, y, yDomain: axis.domain }),
     baseY: y(barBase(axis.domain)),
-  // The plot's place and size are numbers: the drawing is the same while they are.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [values, stacked, axis, bandSize, plot.x, plot.y, plot.height]);
+  }), [values, stacked, axis, bandSize, plot, y]);
+  const legend = useMemo(() => createPortal(
+    <DefaultLegendContent payload={names.map((value, i) => ({ value, type: 'rect' as const, color: colors[i] }))} iconSize={14} layout="horizontal"
+      align="center" verticalAlign="top" />,
+    legendBox,
+  ), [names, colors, legendBox]);
   const [hover, setHover] = useState<{ at: number; left: number; top: number } | null>(null);
   const onMouseMove = (e: MouseEvent<SVGSVGElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
-    const left = e.clientX - box.left, top = e.clientY - box.top;
-    const at = Math.floor((left - plot.x) / bandSize);
-    const inside = at >= 0 && at < labels.length && top >= plot.y && top <= plot.y + plot.height;
-    setHover(inside ? { at, left, top } : null);
+    const px = e.clientX - box.left, py = e.clientY - box.top;
+    const at = Math.floor((px - plot.x) / bandSize);
+    const inside = at >= 0 && at < labels.length && py >= plot.y && py <= plot.y + plot.height;
+    setHover(inside ? { at, left: px, top: py } : null);
   };
-  const legend = names.map((value, i) => ({ value, type: 'rect' as const, color: colors[i] }));
   return (
     <div className="recharts-wrapper" style={{ position: 'relative', width, height }}>
       {/* Visible overflow: the top tick's label is centred on the plot's top edge, where the legend row's margin is. */}
@@ -157,7 +162,7 @@ export function LargeBarChart(props: LargeBarChartProps) {
         <ValueAxis plot={plot} ticks={axis.ticks} y={y} />
       </svg>
       {hover && <TooltipBox {...hover} label={labels[hover.at]} names={names} colors={colors} values={values} />}
-      {createPortal(<DefaultLegendContent payload={legend} iconSize={14} layout="horizontal" align="center" verticalAlign="top" />, legendBox)}
+      {legend}
     </div>
   );
 }
