@@ -1,7 +1,7 @@
 /**
  * Monaco from node_modules, never from a CDN: the bare editor API, the editor features a paragraph's editor and the
- * Vim and Emacs keymaps use, and only the tokenizers of the languages Zeppelin paragraphs use. Workers are bundled by webpack; every label gets
- * one (Monaco has no fallback when getWorker returns nothing).
+ * Vim and Emacs keymaps use, and only the tokenizers of the languages Zeppelin paragraphs use. Workers are bundled by
+ * webpack; every label gets one (Monaco has no fallback when getWorker returns nothing).
  *
  * Why not every feature (`features/register.all`): each feature's contribution is built with every editor, in the
  * one task that creates it. Features that need a language service this app does not register (code lens, inlay

@@ -13,6 +13,7 @@ import { DefaultLegendContent, DefaultTooltipContent } from 'recharts';
 import { formatYTick } from './axisFormat';
 import { barBase, layoutBars } from './barLayout';
 import { Bars, type Drawing } from './BarMarks';
+import { seriesKey } from './chartData';
 import { plotArea, shownLabels, valueAxis, valueScale, type Margin, type PlotArea } from './largeBarGeometry';
 
 export interface LargeBarChartProps {
@@ -36,16 +37,19 @@ export interface LargeBarChartProps {
 }
 
 const TICK_SIZE = 6;
+/** recharts' default colours: axes; the grid and the band under the pointer. */
+const AXIS_STROKE = '#666';
+const GRID_STROKE = '#ccc';
 
 const ValueAxis = memo(function ValueAxisDrawing({ plot, ticks, y }: { plot: PlotArea; ticks: readonly number[]; y: (v: number) => number }) {
   return (
     <g className="recharts-cartesian-axis recharts-yAxis yAxis">
-      <line className="recharts-cartesian-axis-line" x1={plot.x} y1={plot.y} x2={plot.x} y2={plot.y + plot.height} stroke="#666" />
+      <line className="recharts-cartesian-axis-line" x1={plot.x} y1={plot.y} x2={plot.x} y2={plot.y + plot.height} stroke={AXIS_STROKE} />
       <g className="recharts-cartesian-axis-ticks">
         {ticks.map((t) => (
           <g key={t} className="recharts-layer recharts-cartesian-axis-tick">
-            <line className="recharts-cartesian-axis-tick-line" x1={plot.x - TICK_SIZE} y1={y(t)} x2={plot.x} y2={y(t)} stroke="#666" />
-            <text className="recharts-text recharts-cartesian-axis-tick-value" x={plot.x - TICK_SIZE - 2} y={y(t)} dy="0.355em" textAnchor="end" fill="#666">
+            <line className="recharts-cartesian-axis-tick-line" x1={plot.x - TICK_SIZE} y1={y(t)} x2={plot.x} y2={y(t)} stroke={AXIS_STROKE} />
+            <text className="recharts-text recharts-cartesian-axis-tick-value" x={plot.x - TICK_SIZE - 2} y={y(t)} dy="0.355em" textAnchor="end" fill={AXIS_STROKE}>
               {formatYTick(t)}
             </text>
           </g>
@@ -61,7 +65,7 @@ const CategoryAxis = memo(function CategoryAxisDrawing({ plot, labels, shown, ba
   const bottom = plot.y + plot.height;
   return (
     <g className="recharts-cartesian-axis recharts-xAxis xAxis">
-      <line className="recharts-cartesian-axis-line" x1={plot.x} y1={bottom} x2={plot.x + plot.width} y2={bottom} stroke="#666" />
+      <line className="recharts-cartesian-axis-line" x1={plot.x} y1={bottom} x2={plot.x + plot.width} y2={bottom} stroke={AXIS_STROKE} />
       {mode !== 'hide' && (
         <g className="recharts-cartesian-axis-ticks">
           {shown.map((i) => {
@@ -70,8 +74,8 @@ const CategoryAxis = memo(function CategoryAxisDrawing({ plot, labels, shown, ba
             const rotated = mode === 'rotate' && angle !== 0;
             return (
               <g key={i} className="recharts-layer recharts-cartesian-axis-tick">
-                <line className="recharts-cartesian-axis-tick-line" x1={x} y1={bottom} x2={x} y2={bottom + TICK_SIZE} stroke="#666" />
-                <text className="recharts-text recharts-cartesian-axis-tick-value" x={x} y={y} dy="0.71em" fill="#666"
+                <line className="recharts-cartesian-axis-tick-line" x1={x} y1={bottom} x2={x} y2={bottom + TICK_SIZE} stroke={AXIS_STROKE} />
+                <text className="recharts-text recharts-cartesian-axis-tick-value" x={x} y={y} dy="0.71em" fill={AXIS_STROKE}
                   textAnchor={rotated ? 'end' : 'middle'} transform={rotated ? `rotate(${angle}, ${x}, ${y})` : undefined}>
                   {labels[i]}
                 </text>
@@ -88,12 +92,12 @@ const Grid = memo(function GridDrawing({ plot, ticks, y, shown, bandSize }: { pl
   return (
     <g className="recharts-cartesian-grid">
       <g className="recharts-cartesian-grid-horizontal">
-        {ticks.map((t) => <line key={t} x1={plot.x} y1={y(t)} x2={plot.x + plot.width} y2={y(t)} stroke="#ccc" strokeDasharray="3 3" fill="none" />)}
+        {ticks.map((t) => <line key={t} x1={plot.x} y1={y(t)} x2={plot.x + plot.width} y2={y(t)} stroke={GRID_STROKE} strokeDasharray="3 3" fill="none" />)}
       </g>
       <g className="recharts-cartesian-grid-vertical">
         {shown.map((i) => {
           const x = plot.x + (i + 0.5) * bandSize;
-          return <line key={i} x1={x} y1={plot.y} x2={x} y2={plot.y + plot.height} stroke="#ccc" strokeDasharray="3 3" fill="none" />;
+          return <line key={i} x1={x} y1={plot.y} x2={x} y2={plot.y + plot.height} stroke={GRID_STROKE} strokeDasharray="3 3" fill="none" />;
         })}
       </g>
     </g>
@@ -104,7 +108,7 @@ const Grid = memo(function GridDrawing({ plot, ticks, y, shown, bandSize }: { pl
 function TooltipBox({ at, left, top, label, names, colors, values }: {
   at: number; left: number; top: number; label: string; names: readonly string[]; colors: readonly string[]; values: readonly (readonly number[])[];
 }) {
-  const payload = names.map((name, s) => ({ name, value: values[s][at], color: colors[s], dataKey: `s${s}`, graphicalItemId: `s${s}` }));
+  const payload = names.map((name, s) => ({ name, value: values[s][at], color: colors[s], dataKey: seriesKey(s), graphicalItemId: seriesKey(s) }));
   return (
     <div className="recharts-tooltip-wrapper" style={{ position: 'absolute', left: left + 10, top: top + 10, pointerEvents: 'none' }}>
       <DefaultTooltipContent label={label} payload={payload} />
@@ -156,7 +160,7 @@ export function LargeBarChart(props: LargeBarChartProps) {
       <svg className="recharts-surface" width={width} height={height} viewBox={`0 0 ${width} ${height}`} style={{ overflow: 'visible' }}
         onMouseMove={onMouseMove} onMouseLeave={() => setHover(null)}>
         <Grid plot={plot} ticks={axis.ticks} y={y} shown={shown} bandSize={bandSize} />
-        {hover && <rect className="recharts-rectangle recharts-tooltip-cursor" x={plot.x + hover.at * bandSize} y={plot.y} width={bandSize} height={plot.height} fill="#ccc" />}
+        {hover && <rect className="recharts-rectangle recharts-tooltip-cursor" x={plot.x + hover.at * bandSize} y={plot.y} width={bandSize} height={plot.height} fill={GRID_STROKE} />}
         <BarsLater drawing={drawing} colors={colors} durationMs={durationMs} />
         <CategoryAxis plot={plot} labels={labels} shown={shown} bandSize={bandSize} mode={xLabels} angle={angle} />
         <ValueAxis plot={plot} ticks={axis.ticks} y={y} />
