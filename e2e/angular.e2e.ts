@@ -114,6 +114,10 @@ testWithPython()('a dashboard repeats rows bound from the backend, follows their
   await page.goto(`${env.server.url}#/notebook/${noteId}`);
   const r = resultOf(page, pids[1]);
   const rows = () => r.locator('tr.row').evaluateAll((trs) => trs.map((tr) => `${tr.textContent?.trim()}${tr.classList.contains('big') ? '!' : ''}`));
+  // The note's result frame is made after its paragraphs are drawn, and the last note's goes with it: a read that
+  // reaches a frame being replaced fails ("Execution context was destroyed") instead of retrying, so the polling
+  // reads start once this paragraph's rows are in the new frame (a locator's wait retries across frames).
+  await r.locator('tr.row').first().waitFor();
   await waitUntil(rows, (t) => t.join('|') === 'b9.0!|a3.0');
   // The backend changes the rows: the page follows without a reload.
   expect((await rest<{ code: string }>('POST', `/api/notebook/run/${noteId}/${pids[2]}`)).code).toBe('SUCCESS');
