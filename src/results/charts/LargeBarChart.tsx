@@ -14,7 +14,7 @@ import { formatYTick } from './axisFormat';
 import { barBase, layoutBars } from './barLayout';
 import { Bars, type Drawing } from './BarMarks';
 import { seriesKey } from './chartData';
-import { plotArea, shownLabels, valueAxis, valueScale, type Margin, type PlotArea } from './largeBarGeometry';
+import { categoryScale, plotArea, shownLabels, valueAxis, valueScale, type CategoryScale, type Margin, type PlotArea } from './largeBarGeometry';
 
 export interface LargeBarChartProps {
   width: number;
@@ -59,8 +59,8 @@ const ValueAxis = memo(function ValueAxisDrawing({ plot, ticks, y }: { plot: Plo
   );
 });
 
-const CategoryAxis = memo(function CategoryAxisDrawing({ plot, labels, shown, bandSize, mode, angle }: {
-  plot: PlotArea; labels: readonly string[]; shown: readonly number[]; bandSize: number; mode: LargeBarChartProps['xLabels']; angle: number;
+const CategoryAxis = memo(function CategoryAxisDrawing({ plot, labels, shown, band, mode, angle }: {
+  plot: PlotArea; labels: readonly string[]; shown: readonly number[]; band: CategoryScale; mode: LargeBarChartProps['xLabels']; angle: number;
 }) {
   const bottom = plot.y + plot.height;
   return (
@@ -69,7 +69,7 @@ const CategoryAxis = memo(function CategoryAxisDrawing({ plot, labels, shown, ba
       {mode !== 'hide' && (
         <g className="recharts-cartesian-axis-ticks">
           {shown.map((i) => {
-            const x = plot.x + (i + 0.5) * bandSize;
+            const x = band.centre(i);
             const y = bottom + TICK_SIZE + 2;
             const rotated = mode === 'rotate' && angle !== 0;
             return (
@@ -88,7 +88,9 @@ const CategoryAxis = memo(function CategoryAxisDrawing({ plot, labels, shown, ba
   );
 });
 
-const Grid = memo(function GridDrawing({ plot, ticks, y, shown, bandSize }: { plot: PlotArea; ticks: readonly number[]; y: (v: number) => number; shown: readonly number[]; bandSize: number }) {
+const Grid = memo(function GridDrawing({ plot, ticks, y, shown, band }: {
+  plot: PlotArea; ticks: readonly number[]; y: (v: number) => number; shown: readonly number[]; band: CategoryScale;
+}) {
   return (
     <g className="recharts-cartesian-grid">
       <g className="recharts-cartesian-grid-horizontal">
@@ -96,7 +98,7 @@ const Grid = memo(function GridDrawing({ plot, ticks, y, shown, bandSize }: { pl
       </g>
       <g className="recharts-cartesian-grid-vertical">
         {shown.map((i) => {
-          const x = plot.x + (i + 0.5) * bandSize;
+          const x = band.centre(i);
           return <line key={i} x1={x} y1={plot.y} x2={x} y2={plot.y + plot.height} stroke={GRID_STROKE} strokeDasharray="3 3" fill="none" />;
         })}
       </g>
@@ -133,14 +135,14 @@ export function LargeBarChart(props: LargeBarChartProps) {
   const { top, right, bottom, left } = margin;
   const plot = useMemo(() => plotArea(width, height, { top, right, bottom, left }, props.yAxisWidth, props.xAxisHeight),
     [width, height, top, right, bottom, left, props.yAxisWidth, props.xAxisHeight]);
-  const bandSize = labels.length ? plot.width / labels.length : 0;
+  const band = useMemo(() => categoryScale(plot, labels.length), [plot, labels.length]);
   const axis = useMemo(() => valueAxis(values, stacked), [values, stacked]);
   const y = useMemo(() => valueScale(axis.domain, plot), [axis, plot]);
-  const shown = useMemo(() => shownLabels(labels, bandSize, xLabels === 'rotate' ? angle : 0), [labels, bandSize, xLabels, angle]);
+  const shown = useMemo(() => shownLabels(labels, band.size, xLabels === 'rotate' ? angle : 0), [labels, band, xLabels, angle]);
   const drawing = useMemo<Drawing>(() => ({
-    bars: layoutBars(values, stacked, { bandStart: (i) => plot.x + i * bandSize, bandSize, y, yDomain: axis.domain }),
+    bars: layoutBars(values, stacked, { bandStart: band.start, bandSize: band.size, y, yDomain: axis.domain }),
     baseY: y(barBase(axis.domain)),
-  }), [values, stacked, axis, bandSize, plot, y]);
+  }), [values, stacked, axis, band, y]);
   const legend = useMemo(() => createPortal(
     <DefaultLegendContent payload={names.map((value, i) => ({ value, type: 'rect' as const, color: colors[i] }))} iconSize={14} layout="horizontal"
       align="center" verticalAlign="top" />,
@@ -150,8 +152,8 @@ export function LargeBarChart(props: LargeBarChartProps) {
   const onMouseMove = (e: MouseEvent<SVGSVGElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     const px = e.clientX - box.left, py = e.clientY - box.top;
-    const at = Math.floor((px - plot.x) / bandSize);
-    const inside = at >= 0 && at < labels.length && py >= plot.y && py <= plot.y + plot.height;
+    const at = band.indexAt(px);
+    const inside = at >= 0 && py >= plot.y && py <= plot.y + plot.height;
     setHover(inside ? { at, left: px, top: py } : null);
   };
   return (
@@ -159,10 +161,10 @@ export function LargeBarChart(props: LargeBarChartProps) {
       {/* Visible overflow: the top tick's label is centred on the plot's top edge, where the legend row's margin is. */}
       <svg className="recharts-surface" width={width} height={height} viewBox={`0 0 ${width} ${height}`} style={{ overflow: 'visible' }}
         onMouseMove={onMouseMove} onMouseLeave={() => setHover(null)}>
-        <Grid plot={plot} ticks={axis.ticks} y={y} shown={shown} bandSize={bandSize} />
-        {hover && <rect className="recharts-rectangle recharts-tooltip-cursor" x={plot.x + hover.at * bandSize} y={plot.y} width={bandSize} height={plot.height} fill={GRID_STROKE} />}
+        <Grid plot={plot} ticks={axis.ticks} y={y} shown={shown} band={band} />
+        {hover && <rect className="recharts-rectangle recharts-tooltip-cursor" x={band.start(hover.at)} y={plot.y} width={band.size} height={plot.height} fill={GRID_STROKE} />}
         <BarsLater drawing={drawing} colors={colors} durationMs={durationMs} />
-        <CategoryAxis plot={plot} labels={labels} shown={shown} bandSize={bandSize} mode={xLabels} angle={angle} />
+        <CategoryAxis plot={plot} labels={labels} shown={shown} band={band} mode={xLabels} angle={angle} />
         <ValueAxis plot={plot} ticks={axis.ticks} y={y} />
       </svg>
       {hover && <TooltipBox {...hover} label={labels[hover.at]} names={names} colors={colors} values={values} />}

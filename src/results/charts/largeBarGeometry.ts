@@ -16,6 +16,28 @@ export function plotArea(width: number, height: number, margin: Margin, yAxisWid
   return { x, y, width: Math.max(0, width - x - margin.right), height: Math.max(0, height - y - margin.bottom - xAxisHeight) };
 }
 
+/** The category axis: one band of equal size per category across the plot, as recharts' band scale with no padding. */
+export interface CategoryScale {
+  size: number;
+  start(index: number): number;
+  centre(index: number): number;
+  /** The category under a horizontal position, or -1 outside the plot's bands. */
+  indexAt(x: number): number;
+}
+
+export function categoryScale(plot: PlotArea, count: number): CategoryScale {
+  const size = count ? plot.width / count : 0;
+  return {
+    size,
+    start: (i) => plot.x + i * size,
+    centre: (i) => plot.x + (i + 0.5) * size,
+    indexAt: (x) => {
+      const i = Math.floor((x - plot.x) / size);
+      return i >= 0 && i < count ? i : -1;
+    },
+  };
+}
+
 /**
  * The value axis of bars of `values` (one array per series): the data's range from zero (recharts' default domain
  * [0, 'auto'], which takes in the data; stacked, every end of every stack and its base), widened to five nice ticks.
