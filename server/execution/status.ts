@@ -42,16 +42,18 @@ export class StatusWriter {
     this.broadcasts.paragraph(entry, p);
     this.broadcasts.jobUpdate([entry.id]);
     if (!dates.finished) return;
-    // A finished run's results go to the note's file and its history once the frames showing them are out:
-    // serialising a large result holds the event loop for a while, and the page is waiting for those frames.
+    // A finished run's results go to the note's file and its history once the frames showing them are out, and then
+    // within the note's write delay: serialising a large result holds the event loop for a while, and then takes the
+    // cores (on the usual one-machine set-up) that the page needs to draw it.
     void this.broadcasts.whenWritten().then(() => {
-      keepRun?.();
-      this.saveAll(entry, p);
+      if (keepRun) this.history?.keepSoon(entry.id, keepRun);
+      this.saveAll(entry, p, true);
     });
   }
 
-  private saveAll(entry: NoteEntry, p: Paragraph): void {
-    this.save(entry);
+  private saveAll(entry: NoteEntry, p: Paragraph, soon = false): void {
+    if (soon) this.saveSoon(entry);
+    else this.save(entry);
     // A personal copy (PROTOCOL 5.7) lives in the note's per-user file, not in the note.
     if (personalOwner(p)) this.broadcasts.personal?.save(entry.id).catch((e: unknown) => console.error(`[execution] saving personal copies of ${entry.id} failed:`, e));
   }
@@ -68,6 +70,11 @@ export class StatusWriter {
     if (entry.note.info?.isRunning === false) return false;
     this.notebook.setNoteField(entry, 'info', { ...(entry.note.info ?? {}), isRunning: false });
     return true;
+  }
+
+  private saveSoon(entry: NoteEntry): void {
+    if (!this.notebook.get(entry.id)) return;
+    this.notebook.saveSoon(entry.id).catch((e: unknown) => console.error(`[execution] saving note ${entry.id} failed:`, e));
   }
 
   save(entry: NoteEntry): void {

@@ -85,6 +85,8 @@ function dropRun(kept: Kept, i: number): void {
 export class ResultHistory {
   private readonly notes = new Map<string, Kept>();
   private readonly writes = new PerNoteWrites((noteId) => this.writeNow(noteId));
+  /** Runs taken and not kept yet (keepSoon), per note, with the timer that keeps them. */
+  private readonly waiting = new Map<string, { keeps: (() => void)[]; timer: NodeJS.Timeout }>();
   private readonly dir: string;
 
   constructor(
@@ -112,6 +114,7 @@ export class ResultHistory {
   }
 
   private keptOf(noteId: string): Kept {
+    this.keepWaiting(noteId);
     let kept = this.notes.get(noteId);
     if (kept) this.notes.delete(noteId);
     else {
@@ -172,6 +175,28 @@ export class ResultHistory {
     };
   }
 
+  /**
+   * Keeps a run that `taken` returned within the note's write delay (`zeppelin.notebook.write.delay.ms`), together
+   * with the note's other runs taken meanwhile. Sizing a large result and writing the file take the server about as
+   * long as the page takes to draw that result, and on one machine the two would share its cores. Reading the note's
+   * history, or flushing, keeps them at once.
+   */
+  keepSoon(noteId: string, keep: () => void): void {
+    const delay = this.notebook.writeDelayMs;
+    const w = this.waiting.get(noteId);
+    if (w) w.keeps.push(keep);
+    else if (delay <= 0) keep();
+    else this.waiting.set(noteId, { keeps: [keep], timer: setTimeout(() => this.keepWaiting(noteId), delay).unref() });
+  }
+
+  private keepWaiting(noteId: string): void {
+    const w = this.waiting.get(noteId);
+    if (!w) return;
+    this.waiting.delete(noteId);
+    clearTimeout(w.timer);
+    for (const keep of w.keeps) keep();
+  }
+
   /** The per-paragraph count, then the per-note byte cap (oldest runs of the note first). */
   private trim(kept: Kept, paragraphId: string): void {
     const drop = (i: number): void => dropRun(kept, i);
@@ -216,6 +241,8 @@ export class ResultHistory {
 
   /** Deleting the note: its history goes, in memory and on disk. */
   discard(noteId: string): void {
+    clearTimeout(this.waiting.get(noteId)?.timer);
+    this.waiting.delete(noteId);
     this.notes.delete(noteId);
     void this.writes.remove(noteId, this.fileOf(noteId));
   }
@@ -225,7 +252,9 @@ export class ResultHistory {
     return this.writes.save(noteId);
   }
 
+  /** Keeps the runs waiting to be kept, then resolves once every write has ended. */
   flush(): Promise<void> {
+    for (const noteId of [...this.waiting.keys()]) this.keepWaiting(noteId);
     return this.writes.flush();
   }
 

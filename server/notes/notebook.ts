@@ -234,6 +234,22 @@ export class Notebook {
     });
   }
 
+  /** How long a change that can wait (saveEdit, saveSoon) may wait for the note's file. */
+  get writeDelayMs(): number {
+    return this.repo.writeDelayMs;
+  }
+
+  /**
+   * A change that can wait a moment (a finished run's results): the note's file follows shortly, once for it and
+   * everything changed meanwhile; anything that reads the file writes it first (see storage/noteRepo.ts).
+   */
+  saveSoon(id: string): Promise<void> {
+    this.emit({ kind: 'changed', id });
+    return this.repo.saveSoon(id, this.snapshotOf(id)).catch((e: unknown) => {
+      throw storageFailure(e, this.repo.root);
+    });
+  }
+
   /**
    * A paragraph edit made in memory: resolves once it is confirmed on disk (journaled, see storage/noteRepo.ts);
    * the note's file follows shortly, once for all edits made meanwhile.

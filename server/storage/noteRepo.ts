@@ -10,6 +10,7 @@
  *   note's write-ahead journal (editJournal.ts), and the whole file is written at most `writeDelayMs` later, once
  *   for every edit made meanwhile. A confirmed edit therefore survives a kill -9: the next start replays the
  *   journal. Anything that reads the file (export, reload, git, a move, shutdown through `idle`) writes it first.
+ * - `saveSoon` is for a finished run's results: written within the same delay, without a journal record.
  */
 import { mkdir, readdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
@@ -48,7 +49,7 @@ export class NoteRepo {
   private readonly locations = new Map<string, string>();
   private readonly chains = new Map<string, Promise<void>>();
   private readonly queued = new Map<string, Promise<void>>();
-  /** Notes with journaled edits whose file write is due, with the timer and how to read the note then. */
+  /** Notes whose file write is due (journaled edits, results), with the timer and how to read the note then. */
   private readonly due = new Map<string, { timer: NodeJS.Timeout; snapshot: Snapshot }>();
   private readonly journal: EditJournal;
 
@@ -161,10 +162,27 @@ export class NoteRepo {
    */
   saveEdit(id: string, snapshot: Snapshot, entry: JournalEntry): Promise<void> {
     if (this.writeDelayMs <= 0 || !this.locations.has(id)) return this.save(id, snapshot);
+    this.writeWithin(id, snapshot);
+    return this.journal.append(id, entry);
+  }
+
+  /**
+   * A change that can wait a moment, such as a finished run's results: the file is written within `writeDelayMs`,
+   * once for it and every edit made meanwhile, and earlier when something reads the file. Nothing is journaled, so
+   * a crash in that moment loses it: results are not edits, and journaling a large one would write it twice. A note
+   * without a file yet (or with no delay configured) is written at once.
+   */
+  saveSoon(id: string, snapshot: Snapshot): Promise<void> {
+    if (this.writeDelayMs <= 0 || !this.locations.has(id)) return this.save(id, snapshot);
+    this.writeWithin(id, snapshot);
+    return Promise.resolve();
+  }
+
+  /** The file is written `writeDelayMs` after the first of the changes that wait for it, from the latest snapshot. */
+  private writeWithin(id: string, snapshot: Snapshot): void {
     const due = this.due.get(id);
     if (due) due.snapshot = snapshot;
     else this.due.set(id, { snapshot, timer: setTimeout(() => void this.writeDue(id), this.writeDelayMs).unref() });
-    return this.journal.append(id, entry);
   }
 
   private cancelDue(id: string): Snapshot | undefined {
@@ -175,7 +193,10 @@ export class NoteRepo {
     return due.snapshot;
   }
 
-  /** Writes the note now if journaled edits wait for its file; a failed write keeps the journal for the next try. */
+  /**
+   * Writes the note now if edits or results wait for its file (saveEdit, saveSoon); a failed write keeps the journal
+   * for the next try.
+   */
   private writeDue(id: string): Promise<void> {
     const snapshot = this.cancelDue(id);
     if (!snapshot) return Promise.resolve();

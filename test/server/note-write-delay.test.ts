@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /**
  * Paragraph edits are confirmed once journaled, and a note's file is written once for many edits, within
- * `zeppelin.notebook.write.delay.ms`. Here the delay is a minute, so every reader of the file (export, reload,
+ * `zeppelin.notebook.write.delay.ms`; a finished run's result (note file and result history) waits as long. Here the delay is a minute, so every reader of the file (export, reload,
  * git, a rename, a clone, a folder reload, shutdown) is seen to write it first, and a kill -9 after a confirmed edit
  * is seen to lose nothing.
  *
@@ -10,12 +10,13 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HISTORY_DIR } from '../../server/history/store';
 import { EditJournal, JOURNAL_DIR } from '../../server/storage/editJournal';
 import { parseNoteFile } from '../../server/storage/zpln';
 import { startServer } from '../../server/app';
 import { api, Client, startTestServer, tempDir, type TestServer } from './helpers/harness';
 import { commitText, withoutGitIdentity } from './helpers/gitHome';
-import { newNote, until } from './helpers/exec';
+import { newNote, run, textOf, until } from './helpers/exec';
 import { killAllServers, spawnServer } from './helpers/spawnServer';
 
 jest.setTimeout(60000);
@@ -33,6 +34,17 @@ function textsOnDisk(notebookDir: string, noteId: string): string[] {
   const files = walk(notebookDir);
   if (files.length !== 1) throw new Error(`note ${noteId} has ${files.length} files`);
   return parseNoteFile(readFileSync(files[0], 'utf8')).paragraphs.map((p) => p.text ?? '');
+}
+
+/** The note file's paragraphs' result texts, joined. */
+function resultsOnDisk(notebookDir: string, noteId: string): string {
+  const file = readdirSync(notebookDir).find((f) => f.endsWith(`_${noteId}.zpln`));
+  if (!file) throw new Error(`note ${noteId} has no file at the top of the folder`);
+  return parseNoteFile(readFileSync(join(notebookDir, file), 'utf8')).paragraphs.map(textOf).join('\n');
+}
+
+async function runToEnd(client: Client, pid: string, text: string): Promise<void> {
+  expect((await run(client, pid, text)).final.status).toBe('FINISHED');
 }
 
 const journalFiles = (notebookDir: string): string[] =>
@@ -117,6 +129,23 @@ describe('with a long write delay, in process', () => {
     await a.next('PARAGRAPH', started, (f) => f.data.paragraph?.status === 'ABORT');
   });
 
+  test('a finished run\'s result waits with the note file for the write delay; the history has the run at once, and export writes the file first', async () => {
+    const { noteId, pid } = await newNote(a, '/run result');
+    // The first run also appends the empty last paragraph, a write of its own; the second run's result is the one seen.
+    await runToEnd(a, pid, '%md first result');
+    await until(() => resultsOnDisk(server.notebookDir, noteId).includes('first result'), 10000, 'the first result in the note file');
+    await runToEnd(a, pid, '%md second result');
+    // A round trip: the server has done all it does at once after the run.
+    await a.request('GET_NOTE', { id: noteId }, 'NOTE');
+    expect(resultsOnDisk(server.notebookDir, noteId)).not.toContain('second result');
+    const runs = await api<{ runs: { id: string }[] }>(server.url, `/api/notebook/${noteId}/paragraph/${pid}/history`);
+    expect(runs.body.body?.runs).toHaveLength(2);
+    expect(existsSync(join(server.notebookDir, HISTORY_DIR, `${noteId}.json`))).toBe(false);
+    const exported = await api<string>(server.url, `/api/notebook/export/${noteId}`);
+    expect(exported.body.body).toContain('second result');
+    expect(resultsOnDisk(server.notebookDir, noteId)).toContain('second result');
+  });
+
   test('a rename moves the file with the edit in it', async () => {
     const { noteId } = await editedNote('/before', '%md moved edit');
     await a.request('NOTE_RENAME', { id: noteId, name: '/elsewhere/after' }, 'NOTE');
@@ -155,6 +184,22 @@ test('closing the server writes every note with journaled edits', async () => {
   await server.close();
   expect(textsOnDisk(notebookDir, noteId)).toContain('%md written at close');
   expect(journalFiles(notebookDir)).toEqual([]);
+});
+
+test('closing the server writes a finished run\'s result to the note file and to its history', async () => {
+  const { notebookDir, confDir } = folders();
+  const server = await startServer({ port: 0, host: '127.0.0.1', notebookDir, confDir, webDir: join(confDir, 'no-ui'), settings: LONG });
+  const client = await Client.open(`${server.url.replace('http', 'ws')}ws`, server.url.replace(/\/$/, ''));
+  const { noteId, pid } = await newNote(client, '/closing run');
+  await runToEnd(client, pid, '%md first result');
+  await until(() => resultsOnDisk(notebookDir, noteId).includes('first result'), 10000, 'the first result in the note file');
+  await runToEnd(client, pid, '%md result written at close');
+  await client.request('GET_NOTE', { id: noteId }, 'NOTE');
+  expect(resultsOnDisk(notebookDir, noteId)).not.toContain('result written at close');
+  await client.close();
+  await server.close();
+  expect(resultsOnDisk(notebookDir, noteId)).toContain('result written at close');
+  expect(readFileSync(join(notebookDir, HISTORY_DIR, `${noteId}.json`), 'utf8')).toContain('result written at close');
 });
 
 test('with the default delay the note file follows a confirmed edit on its own', async () => {
