@@ -144,7 +144,7 @@ const PAGE_MARKS = `(() => {
       this.addEventListener('message', (e) => {
         const m = e.data;
         if (!m || m.socket === undefined) return;
-        if (m.event === 'frame') finished(statusOfText(m.raw));
+        if (m.event === 'frames') for (const raw of m.raws) finished(statusOfText(raw));
         const d = m.event === 'decoded' ? m.frame.decoded : undefined;
         if (!d || !d.ok || d.frame.op !== 'PARAGRAPH' || d.frame.data.paragraph?.id !== ${JSON.stringify(PID)}) return;
         const status = d.frame.data.paragraph.status;

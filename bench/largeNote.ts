@@ -138,7 +138,7 @@ async function pageFigures(url: string): Promise<PageFigures> {
       const NativeWorker = Worker;
       window.Worker = class extends NativeWorker { constructor(u, o) { super(u, o); this.addEventListener('message', (e) => {
         const m = e.data;
-        if (m && m.event === 'frame' && m.raw.startsWith('{"op":"NOTE","data":{"note":{')) window.__noteAt = performance.now();
+        if (m && m.event === 'frames' && m.raws.some((raw) => raw.startsWith('{"op":"NOTE","data":{"note":{'))) window.__noteAt = performance.now();
         if (m && m.event === 'decoded' && m.frame.decoded.ok && m.frame.decoded.frame.op === 'NOTE') window.__noteAt = performance.now();
       }); } };`);
     page.on('pageerror', (e) => console.error('page error', e.message));

@@ -34,7 +34,8 @@ class WorkerSocket implements SocketLike {
   }
 
   heard(news: SocketNews): void {
-    if (news.event === 'frame') this.onmessage?.({ data: news.raw });
+    // Every frame of a batch is handed on in this one task, so the store's changes from all of them render once.
+    if (news.event === 'frames') for (const raw of news.raws) this.onmessage?.({ data: raw });
     else if (news.event === 'decoded') this.onmessage?.({ decoded: news.frame.decoded, length: news.length });
     else if (news.event === 'open') this.readyState = SOCKET_OPEN;
     else {

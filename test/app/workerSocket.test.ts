@@ -21,9 +21,10 @@ test('opens when the worker says so, passes frames in order, and closes as a Web
   const closes: unknown[] = [];
   socket!.onclose = (ev) => closes.push(ev);
   const raw = '{"op":"NOTE_UPDATED","data":{"name":"n","config":{},"info":{}}}';
-  w.listen({ socket: 1, event: 'frame', raw });
+  const second = '{"op":"NOTE_UPDATED","data":{"name":"m","config":{},"info":{}}}';
+  w.listen({ socket: 1, event: 'frames', raws: [raw, second] });
   w.listen({ socket: 1, event: 'decoded', frame: { decoded: decodeServerFrame(raw), streams: [], indexes: [] }, length: raw.length });
-  expect(got).toEqual([{ data: raw }, { decoded: decodeServerFrame(raw), length: raw.length }]);
+  expect(got).toEqual([{ data: raw }, { data: second }, { decoded: decodeServerFrame(raw), length: raw.length }]);
   socket!.send('{"op":"PING"}');
   expect(w.sent).toEqual(['{"op":"PING"}']);
   // A dead server never finishes the close handshake: the socket is closing at once, and takes no more sends.

@@ -17,7 +17,36 @@ export type DecodeLarge = (raw: string, minChars: number) => { frame: DecodedFra
 
 const sockets = new Map<number, WebSocket>();
 
-const tell = (news: SocketNews, transfer: ArrayBuffer[] = []): void => self.postMessage(news, { transfer });
+/**
+ * Small frames waiting to go to the page, per socket. The server sends several at once (a run's start brings the note's
+ * forms and the paragraph twice); going in one message, they are read in one of the page's tasks and rendered once,
+ * where one message each cost the page a render each while the server ran the query beside it.
+ */
+const waitingFrames = new Map<number, string[]>();
+let framesTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Posts the waiting frames: a timer's turn after the first, when the frames that came with it are in too. */
+function postFrames(): void {
+  framesTimer = undefined;
+  for (const [socket, raws] of waitingFrames) self.postMessage({ socket, event: 'frames', raws } satisfies SocketNews);
+  waitingFrames.clear();
+}
+
+function queueFrame(socket: number, raw: string): void {
+  const raws = waitingFrames.get(socket);
+  if (raws) raws.push(raw);
+  else waitingFrames.set(socket, [raw]);
+  framesTimer ??= setTimeout(postFrames, 0);
+}
+
+/** Any other news goes after the frames that came before it. */
+const tell = (news: SocketNews, transfer: ArrayBuffer[] = []): void => {
+  if (framesTimer !== undefined) {
+    clearTimeout(framesTimer);
+    postFrames();
+  }
+  self.postMessage(news, { transfer });
+};
 
 /** Half the length of the shortest string that counts as a frame's text (frameTables.ts counts 65,536 and more). */
 const HALF_LONG = 32_768;
@@ -43,7 +72,9 @@ export function mostlyLongStrings(raw: string): boolean {
 function received(socket: number, raw: string, frameMinChars: number, minChars: number, decodeLarge: DecodeLarge): void {
   const large = raw.length >= frameMinChars && mostlyLongStrings(raw) ? decodeLarge(raw, minChars) : null;
   if (!large) {
-    tell({ socket, event: 'frame', raw });
+    // A large frame of objects (a note of thousands of paragraphs) goes at once, behind those waiting.
+    if (raw.length >= frameMinChars) tell({ socket, event: 'frames', raws: [raw] });
+    else queueFrame(socket, raw);
     return;
   }
   tell({ socket, event: 'decoded', frame: large.frame, length: raw.length }, large.transfer);

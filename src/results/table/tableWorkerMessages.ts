@@ -27,8 +27,8 @@ export type TableWorkerRequest =
 export type SocketNews =
   | { socket: number; event: 'open' }
   | { socket: number; event: 'close'; code: number; reason: string }
-  /** A frame for the page to decode. */
-  | { socket: number; event: 'frame'; raw: string }
+  /** Frames for the page to decode, in order: those that arrived back to back come together (socketHost.ts). */
+  | { socket: number; event: 'frames'; raws: string[] }
   /** A frame decoded here (`length`: its text's), with its large tables' streams as in DecodedFrame. */
   | { socket: number; event: 'decoded'; frame: DecodedFrame; length: number };
 
