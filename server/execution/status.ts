@@ -52,8 +52,7 @@ export class StatusWriter {
   }
 
   private saveAll(entry: NoteEntry, p: Paragraph, soon = false): void {
-    if (soon) this.saveSoon(entry);
-    else this.save(entry);
+    this.save(entry, soon);
     // A personal copy (PROTOCOL 5.7) lives in the note's per-user file, not in the note.
     if (personalOwner(p)) this.broadcasts.personal?.save(entry.id).catch((e: unknown) => console.error(`[execution] saving personal copies of ${entry.id} failed:`, e));
   }
@@ -72,14 +71,11 @@ export class StatusWriter {
     return true;
   }
 
-  private saveSoon(entry: NoteEntry): void {
-    if (!this.notebook.get(entry.id)) return;
-    this.notebook.saveSoon(entry.id).catch((e: unknown) => console.error(`[execution] saving note ${entry.id} failed:`, e));
-  }
-
-  save(entry: NoteEntry): void {
+  /** `soon`: within the note's write delay (Notebook.saveSoon), rather than at once. */
+  save(entry: NoteEntry, soon = false): void {
     // Only a note that still exists is written (a run may end after its note was deleted).
     if (!this.notebook.get(entry.id)) return;
-    this.notebook.save(entry.id).catch((e: unknown) => console.error(`[execution] saving note ${entry.id} failed:`, e));
+    const saved = soon ? this.notebook.saveSoon(entry.id) : this.notebook.save(entry.id);
+    saved.catch((e: unknown) => console.error(`[execution] saving note ${entry.id} failed:`, e));
   }
 }
