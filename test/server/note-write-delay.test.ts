@@ -1,15 +1,16 @@
 /** @jest-environment node */
 /**
  * Paragraph edits are confirmed once journaled, and a note's file is written once for many edits, within
- * `zeppelin.notebook.write.delay.ms`; a finished run's result (note file and result history) waits as long. Here the delay is a minute, so every reader of the file (export, reload,
- * git, a rename, a clone, a folder reload, shutdown) is seen to write it first, and a kill -9 after a confirmed edit
- * is seen to lose nothing.
+ * `zeppelin.notebook.write.delay.ms`; a finished run's result (note file and result history) waits as long. Here
+ * the delay is a minute, so every reader of the file (export, reload, git, a rename, a clone, a folder reload,
+ * shutdown) is seen to write it first, and a kill -9 after a confirmed edit is seen to lose nothing.
  *
  * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Note } from '../../protocol';
 import { HISTORY_DIR } from '../../server/history/store';
 import { EditJournal, JOURNAL_DIR } from '../../server/storage/editJournal';
 import { parseNoteFile } from '../../server/storage/zpln';
@@ -25,23 +26,22 @@ afterAll(killAllServers);
 
 const LONG = { 'zeppelin.notebook.write.delay.ms': '60000' };
 
-/** The text of every paragraph in the note's file, wherever in the folder the file is. */
-function textsOnDisk(notebookDir: string, noteId: string): string[] {
+/** The note's file, parsed, wherever in the folder it is. */
+function noteOnDisk(notebookDir: string, noteId: string): Note {
   const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     if (e.isDirectory()) return e.name.startsWith('.') ? [] : walk(join(dir, e.name));
     return e.name.endsWith(`_${noteId}.zpln`) ? [join(dir, e.name)] : [];
   });
   const files = walk(notebookDir);
   if (files.length !== 1) throw new Error(`note ${noteId} has ${files.length} files`);
-  return parseNoteFile(readFileSync(files[0], 'utf8')).paragraphs.map((p) => p.text ?? '');
+  return parseNoteFile(readFileSync(files[0], 'utf8'));
 }
 
+/** The text of every paragraph in the note's file. */
+const textsOnDisk = (notebookDir: string, noteId: string): string[] => noteOnDisk(notebookDir, noteId).paragraphs.map((p) => p.text ?? '');
+
 /** The note file's paragraphs' result texts, joined. */
-function resultsOnDisk(notebookDir: string, noteId: string): string {
-  const file = readdirSync(notebookDir).find((f) => f.endsWith(`_${noteId}.zpln`));
-  if (!file) throw new Error(`note ${noteId} has no file at the top of the folder`);
-  return parseNoteFile(readFileSync(join(notebookDir, file), 'utf8')).paragraphs.map(textOf).join('\n');
-}
+const resultsOnDisk = (notebookDir: string, noteId: string): string => noteOnDisk(notebookDir, noteId).paragraphs.map(textOf).join('\n');
 
 async function runToEnd(client: Client, pid: string, text: string): Promise<void> {
   expect((await run(client, pid, text)).final.status).toBe('FINISHED');
