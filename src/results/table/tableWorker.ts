@@ -28,7 +28,8 @@ function failAll(message: string): void {
 function start(): Worker | null {
   if (typeof Worker === 'undefined') return null;
   try {
-    const w = new Worker(new URL('./parseTable.worker.ts', import.meta.url));
+    // Named for the build, which gives this chunk V8's compile hint (webpack.config.js).
+    const w = new Worker(/* webpackChunkName: "table-worker" */ new URL('./parseTable.worker.ts', import.meta.url));
     w.onmessage = (e: MessageEvent<Reply | SocketNews>) => {
       if ('socket' in e.data) {
         heardSocket(w, e.data);
