@@ -26,10 +26,11 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 /**
  * Puts V8's compile hint at the top of the named chunk groups' scripts: their functions are compiled as the script
  * loads (while it streams in, off the page's thread) and kept in the browser's code cache with it, instead of one by
- * one the first time each runs. In a fresh note page, the first `%jdbc` run compiled 25–50 ms of the app's code on the page's
- * thread while the server ran the query (traced: V8.CompileCode, click to table), and the table worker compiled its
- * decoder while the result waited. Only the app's own chunks: Monaco's 3.6 MB compiled whole would cost its memory in
- * every page for little gain. Added after minifying (which drops comments) and before the content hashes are taken.
+ * one the first time each runs. In a fresh note page, the first `%jdbc` run compiled 30–50 ms of the app's code on
+ * the page's thread while the server ran the query (traced: V8.CompileCode, click to table), and the table worker
+ * compiled its decoder while the result waited. Only the app's own chunks: Monaco's 3.6 MB compiled whole would cost
+ * its memory in every page for little gain. Added after minifying (which drops comments) and before the content
+ * hashes are taken.
  */
 class CompileHintsPlugin {
   constructor(groups) {
