@@ -13,7 +13,7 @@ import type { JsonObject, Note, NoteInfo, Paragraph } from '../../protocol';
 import type { InterpreterRegistry } from '../interpreters/settings';
 import { isVersioned, type RevisionStore } from '../revisions/types';
 import type { JournalEntry } from '../storage/editJournal';
-import type { NoteRepo, StoredNote, UnreadableNote } from '../storage/noteRepo';
+import type { NoteRepo, Snapshot, StoredNote, UnreadableNote } from '../storage/noteRepo';
 import { serializeNote } from '../storage/zpln';
 import { formatTrashSuffix } from '../util/dates';
 import { noSuchNote, pathExists, storageFailure, ZeppelinError } from '../util/errors';
@@ -228,10 +228,7 @@ export class Notebook {
   }
 
   save(id: string): Promise<void> {
-    this.emit({ kind: 'changed', id });
-    return this.repo.save(id, this.snapshotOf(id)).catch((e: unknown) => {
-      throw storageFailure(e, this.repo.root);
-    });
+    return this.write(id, (snapshot) => this.repo.save(id, snapshot));
   }
 
   /** How long a change that can wait (saveEdit, saveSoon) may wait for the note's file. */
@@ -244,10 +241,7 @@ export class Notebook {
    * everything changed meanwhile; anything that reads the file writes it first (see storage/noteRepo.ts).
    */
   saveSoon(id: string): Promise<void> {
-    this.emit({ kind: 'changed', id });
-    return this.repo.saveSoon(id, this.snapshotOf(id)).catch((e: unknown) => {
-      throw storageFailure(e, this.repo.root);
-    });
+    return this.write(id, (snapshot) => this.repo.saveSoon(id, snapshot));
   }
 
   /**
@@ -255,10 +249,15 @@ export class Notebook {
    * the note's file follows shortly, once for all edits made meanwhile.
    */
   saveEdit(id: string, paragraph: Paragraph): Promise<void> {
-    this.emit({ kind: 'changed', id });
     const fields: Record<string, unknown> = {};
     for (const key of EDITED_FIELDS) if (paragraph[key] !== undefined) fields[key] = paragraph[key];
-    return this.repo.saveEdit(id, this.snapshotOf(id), { paragraphId: paragraph.id, fields }).catch((e: unknown) => {
+    return this.write(id, (snapshot) => this.repo.saveEdit(id, snapshot, { paragraphId: paragraph.id, fields }));
+  }
+
+  /** Tells the note's listeners of the change, then has `put` write it; a refusal of the disk says where. */
+  private write(id: string, put: (snapshot: Snapshot) => Promise<void>): Promise<void> {
+    this.emit({ kind: 'changed', id });
+    return put(this.snapshotOf(id)).catch((e: unknown) => {
       throw storageFailure(e, this.repo.root);
     });
   }

@@ -161,8 +161,7 @@ export class NoteRepo {
    * within `writeDelayMs`. A note without a file yet (or with no delay configured) is written at once.
    */
   saveEdit(id: string, snapshot: Snapshot, entry: JournalEntry): Promise<void> {
-    if (this.writeDelayMs <= 0 || !this.locations.has(id)) return this.save(id, snapshot);
-    this.writeWithin(id, snapshot);
+    if (!this.writeWithin(id, snapshot)) return this.save(id, snapshot);
     return this.journal.append(id, entry);
   }
 
@@ -173,16 +172,19 @@ export class NoteRepo {
    * without a file yet (or with no delay configured) is written at once.
    */
   saveSoon(id: string, snapshot: Snapshot): Promise<void> {
-    if (this.writeDelayMs <= 0 || !this.locations.has(id)) return this.save(id, snapshot);
-    this.writeWithin(id, snapshot);
-    return Promise.resolve();
+    return this.writeWithin(id, snapshot) ? Promise.resolve() : this.save(id, snapshot);
   }
 
-  /** The file is written `writeDelayMs` after the first of the changes that wait for it, from the latest snapshot. */
-  private writeWithin(id: string, snapshot: Snapshot): void {
+  /**
+   * The file is written `writeDelayMs` after the first of the changes that wait for it, from the latest snapshot.
+   * False, and nothing waits, when the note has no file yet or no delay is configured: the caller writes at once.
+   */
+  private writeWithin(id: string, snapshot: Snapshot): boolean {
+    if (this.writeDelayMs <= 0 || !this.locations.has(id)) return false;
     const due = this.due.get(id);
     if (due) due.snapshot = snapshot;
     else this.due.set(id, { snapshot, timer: setTimeout(() => void this.writeDue(id), this.writeDelayMs).unref() });
+    return true;
   }
 
   private cancelDue(id: string): Snapshot | undefined {
