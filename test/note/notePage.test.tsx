@@ -341,6 +341,15 @@ test('streamed TEXT output paints per frame with ANSI colours and carriage-retur
   expect(out().innerHTML).toContain('<span class="ansi-red-fg">red</span>');
 });
 
+test('a run\'s final result is drawn in the same render as its status, not a frame later', () => {
+  const { store, para } = setup();
+  update(store, LAST, { status: 'RUNNING', results: { msg: [] } });
+  // No timer or animation frame runs between the frame's arrival and the look at the page.
+  update(store, LAST, { status: 'FINISHED', results: { code: 'SUCCESS', msg: [{ type: 'TEXT', data: 'the answer\n' }] } });
+  expect(para(LAST).getByRole('img', { name: 'Status FINISHED' })).toBeInTheDocument();
+  expect(document.querySelector(`#paragraph_${LAST} [data-testid="text-result"]`)?.textContent).toBe('the answer\n');
+});
+
 test('a large result shows its size and offers Render or Download', async () => {
   const { store, para, last } = setup();
   update(store, LAST, { results: { code: 'SUCCESS', msg: [{ type: 'TEXT', data: 'x'.repeat(1_200_000) }] } });
