@@ -145,6 +145,20 @@ function readSkips() {
   return fs.readFileSync(skipLog, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
 }
 
+/**
+ * Why a test failed, in one line under its name: the error's first line and where in the test file it was thrown.
+ * A CI log is often read from its end, and a browser test's failure is printed after a long console section.
+ */
+function failureCause(messages, rel) {
+  // eslint-disable-next-line no-control-regex
+  const lines = String(messages?.[0] ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim());
+  const first = lines.find((l) => l !== '');
+  if (!first) return '';
+  const frame = lines.find((l) => l.startsWith('at ') && l.includes(`${rel}:`));
+  const line = frame?.slice(frame.indexOf(`${rel}:`)).match(/^[^:]+:\d+/)?.[0];
+  return `\n      ${first.slice(0, 300)}${line ? ` (at ${line})` : ''}`;
+}
+
 /** Prints failed tests, then skipped ones grouped by reason with their install hint; answers the counts and the failed. */
 function summarize(report) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -159,7 +173,7 @@ function summarize(report) {
       if (a.status === 'passed') counts.passed += 1;
       else if (a.status === 'failed') {
         counts.failed += 1;
-        failed.push(`${rel} › ${a.fullName}`);
+        failed.push(`${rel} › ${a.fullName}${failureCause(a.failureMessages, rel)}`);
       } else counts.skipped += 1;
     }
   }

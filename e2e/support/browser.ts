@@ -44,6 +44,8 @@ export interface Browser {
   requests: string[];
   /** The last lines of what the pages printed and the websocket ops they exchanged, for a failed test's report. */
   recent(): string[];
+  /** The test that launched it (jest's full name), so a failure reports its own browsers first. */
+  launchedBy: string | undefined;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,8 @@ export async function launch(opts: { viewport?: { width: number; height: number 
   const page = context.pages()[0] ?? (await context.newPage());
   const browser: Browser = {
     context, page, requests, recent,
+    // Outside jest (bench/, probes) there is no test.
+    launchedBy: typeof expect === 'undefined' ? undefined : expect.getState().currentTestName,
     async close() {
       openBrowsers.delete(browser);
       await context.close();
