@@ -209,6 +209,9 @@ export const notePageSlice = createSlice({
     interpreterRestartRequested(_state, _a: PayloadAction<{ settingId: string }>) {},
     permissionsLoaded(state, a: PayloadAction<Permissions>) {
       state.permissions = a.payload;
+      // Opening the panel shows the lists loaded with the note and asks again: an answer that comes after the owner
+      // started typing must not put the old lists back over the typing (a Save would then send them).
+      if (state.permissionsDirty && state.permissionsDraft) return;
       state.permissionsDraft = {
         owners: joinList(a.payload.owners), writers: joinList(a.payload.writers),
         runners: joinList(a.payload.runners), readers: joinList(a.payload.readers),
@@ -305,6 +308,8 @@ export const notePageSlice = createSlice({
         state.completion = { id: a.payload.id, seq: state.completionSeq, items: a.payload.completions ?? [] };
       })
       .addCase(wsIn.INTERPRETER_BINDINGS, (state, a) => {
+        // The open panel asked again when it opened; a change made before the answer came stays (as permissions).
+        if (state.panel === 'bindings' && state.bindingsDirty && state.bindingsDraft) return;
         const list = a.payload.interpreterBindings ?? [];
         // Spec: with no binding selected, all default to selected and the panel opens.
         const none = list.length > 0 && list.every((x) => !x.selected);
@@ -340,6 +345,8 @@ export const notePageSlice = createSlice({
       .addCase(wsOut.GET_NOTE, (state) => {
         state.permissions = null;
         state.permissionsDraft = null;
+        state.permissionsDirty = false;
+        state.bindingsDirty = false;
         state.renderLarge = {};
         state.panel = null;
         state.dialog = null;

@@ -227,6 +227,20 @@ test('bindings: none selected selects all and opens the panel; save sends the se
   expect(t.store.getState().notePage.panel).toBeNull();
 });
 
+test("bindings: the panel's own request answering after the user's change does not undo it", async () => {
+  const t = await openNote();
+  const both = [{ id: 'python', name: 'python', selected: true }, { id: 'md', name: 'md', selected: true }];
+  await t.push('INTERPRETER_BINDINGS', { interpreterBindings: both });
+  t.store.dispatch(notePage.panelToggled('bindings'));
+  await t.clock.advance(0);
+  expect(t.sentOps('GET_INTERPRETER_BINDINGS').length).toBeGreaterThan(0);
+  t.store.dispatch(notePage.bindingsEdited([{ id: 'md', name: 'md', selected: true }, { id: 'python', name: 'python', selected: false }]));
+  await t.push('INTERPRETER_BINDINGS', { interpreterBindings: both });
+  t.store.dispatch(notePage.bindingsSaveRequested());
+  await t.clock.advance(0);
+  expect(t.sentOps('SAVE_INTERPRETER_BINDINGS').map((f) => f.data)).toEqual([{ noteId: NOTE_ID, selectedSettingIds: ['md'] }]);
+});
+
 test('closing a changed panel asks before discarding', async () => {
   const t = await openNote();
   t.store.dispatch(notePage.panelToggled('bindings'));
@@ -277,6 +291,25 @@ describe('permissions', () => {
     t.store.dispatch(notePage.dialogCancelled(d!));
     await t.clock.advance(0);
     expect(t.navigations.slice(-1)).toEqual(['/']);
+  });
+
+  test("the panel's own load answering after the owner started typing does not undo the typing", async () => {
+    const stored = { owners: ['alice'], writers: [], runners: [], readers: [] };
+    const puts: unknown[] = [];
+    const t = await openNote({ principal: 'alice', rest: {
+      [`GET /notebook/${NOTE_ID}/permissions`]: stored,
+      [`PUT /notebook/${NOTE_ID}/permissions`]: (b: unknown) => { puts.push(b); return {}; },
+    } });
+    // Opening the panel shows the lists loaded with the note and asks the server again; the owner types at once,
+    // before that answer is in (a busy server).
+    t.store.dispatch(notePage.panelToggled('permissions'));
+    t.store.dispatch(notePage.permissionEdited({ key: 'readers', text: 'user1' }));
+    await t.clock.advance(0);
+    expect(t.rest.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/permissions'))).toHaveLength(2);
+    expect(t.store.getState().notePage.permissionsDraft?.readers).toBe('user1');
+    t.store.dispatch(notePage.permissionsSaveRequested());
+    await t.clock.advance(0);
+    expect(puts).toEqual([{ owners: ['alice'], writers: [], runners: [], readers: ['user1'] }]);
   });
 
   test('user search waits 250 ms and needs 3 characters of the last name typed', async () => {
