@@ -5,7 +5,7 @@
  *
  * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
-import type { Page } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { launch, type Browser } from './support/browser';
 import { loginThroughDialog as login } from './support/login';
 import { startTestServer, type TestServer } from './support/server';
@@ -52,11 +52,35 @@ async function ownersNote(owner: Page, name: string, text: string): Promise<stri
   return noteId;
 }
 
+/**
+ * The panel shows the lists loaded with the note and asks the server again as it opens. Here that answer is held
+ * until the owner has typed, as on a busy server: it must not put the old lists back over the typing (they were
+ * saved instead, once, in CI).
+ */
 async function restrictReadersTo(owner: Page, reader: string): Promise<void> {
+  let typed!: () => void;
+  const ownerTyped = new Promise<void>((resolve) => { typed = resolve; });
+  let held!: (r: Request) => void;
+  const heldLoad = new Promise<Request>((resolve) => { held = resolve; });
+  const permissionsUrl = '**/api/notebook/*/permissions';
+  const holdLoad = async (route: Route): Promise<void> => {
+    if (route.request().method() === 'GET') {
+      held(route.request());
+      await ownerTyped;
+    }
+    await route.continue();
+  };
+  await owner.route(permissionsUrl, holdLoad);
   await owner.getByRole('button', { name: 'Note permissions' }).click();
   const panel = owner.getByRole('region', { name: 'Note permissions' });
   await expect(panel.getByRole('combobox', { name: 'Owners' }).inputValue()).resolves.toBe('owner');
   await panel.getByRole('combobox', { name: 'Readers' }).fill(reader);
+  typed();
+  await (await (await heldLoad).response())?.finished();
+  // Two round trips to the page: the answer's handling, queued when it arrived, has run before them.
+  for (let i = 0; i < 2; i++) await owner.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await expect(panel.getByRole('combobox', { name: 'Readers' }).inputValue()).resolves.toBe(reader);
+  await owner.unroute(permissionsUrl, holdLoad);
   await panel.getByRole('button', { name: 'Save' }).click();
   await owner.getByText('Permissions Saved Successfully').waitFor();
 }
