@@ -132,8 +132,9 @@ async function repeatSagaSuite(times, workers) {
   if (fs.existsSync(report)) {
     for (const file of JSON.parse(fs.readFileSync(report, 'utf8')).testResults) {
       const rel = path.relative(root, file.name);
-      const names = file.assertionResults.filter((a) => a.status === 'failed').map((a) => `${rel} › ${a.fullName}`);
-      failed.push(...(names.length || file.status !== 'failed' ? names : [`${rel}: failed to run`]));
+      const names = file.assertionResults.filter((a) => a.status === 'failed')
+        .map((a) => `${rel} › ${a.fullName} (saga suite repeated)${failureCause(a.failureMessages, rel)}`);
+      failed.push(...(names.length || file.status !== 'failed' ? names : [`${rel}: failed to run (saga suite repeated)`]));
     }
   }
   if (failed.length) console.log(`\nFailed in the ${title}:\n${failed.map((f) => `  ${f}`).join('\n')}`);
@@ -228,7 +229,7 @@ async function main() {
     // The saga tests never wait on anything outside their process: one worker per core.
     const repeated = await repeatSagaSuite(times, workerCount(0));
     counts.failed += repeated.count;
-    failed.push(...repeated.failed.map((f) => `${f} (saga suite repeated)`));
+    failed.push(...repeated.failed);
   } else console.log('\nThe saga suite ran once (CI runs it ten more times; ZEPPELIN_SAGA_RUNS=10 does it here).');
   // CI installs everything the suite can use: there a skip means a missing install step in .ci/run.
   if (process.env.ZEPPELIN_TEST_REQUIRE_ALL === '1' && readSkips().length > 0) {

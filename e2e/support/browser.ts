@@ -44,7 +44,7 @@ export interface Browser {
   requests: string[];
   /** The last lines of what the pages printed and the websocket ops they exchanged, for a failed test's report. */
   recent(): string[];
-  /** The test that launched it (jest's full name), so a failure reports its own browsers first. */
+  /** The test that launched it (jest's full name): a failed test reports the browsers it launched. */
   launchedBy: string | undefined;
   close(): Promise<void>;
 }
