@@ -6,7 +6,7 @@
  * @slow (one of the suite's longest files: scheduled first on a fresh machine)
  */
 import type { Page } from 'puppeteer-core';
-import { aria, clickWhenThere, launchFirefox, missingFirefox, waitFor, type FirefoxPage } from './support/firefox';
+import { aria, clickWhenThere, launchFirefox, missingFirefox, waitFor, waitUntil, type FirefoxPage } from './support/firefox';
 import { restBody } from './support/rest';
 import { startTestServer, type TestServer } from './support/server';
 import { testUnless } from '../test/support/skips';
@@ -68,9 +68,9 @@ smoke('home lists the notes; a click opens one with its paragraphs', async () =>
   await page.goto(server.url);
   await waitFor(page, aria('status', 'WebSocket Connected'));
   await clickWhenThere(page, aria('link', '1. IPython Basic'));
-  await page.waitForFunction(() => location.hash === '#/notebook/2EYDJKFFY');
+  await waitUntil(page, () => location.hash === '#/notebook/2EYDJKFFY');
   await waitFor(page, aria('heading', '1. IPython Basic'));
-  await page.waitForFunction(() => document.querySelectorAll('[id^="paragraph_"]').length > 5);
+  await waitUntil(page, () => document.querySelectorAll('[id^="paragraph_"]').length > 5);
 });
 
 smoke('a paragraph edited and run with Shift+Enter shows its output; %md is HTML in the sandboxed frame', async () => {
@@ -80,7 +80,7 @@ smoke('a paragraph edited and run with Shift+Enter shows its output; %md is HTML
   await typeAndRun(page, p, '%sh\necho hello from firefox');
   // By name only: Firefox gives role="img" the role name "image".
   await waitFor(page, `${p} ::-p-aria(Status FINISHED)`);
-  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('hello from firefox'), {}, `${p} [data-testid="text-result"]`);
+  await waitUntil(page, (sel: string) => document.querySelector(sel)?.textContent?.includes('hello from firefox'), `${p} [data-testid="text-result"]`);
 
   await typeAndRun(page, p, '%md\n# Hello *Firefox*');
   // HTML results are drawn by the note's one result document, over the paragraph's placeholder.
@@ -100,7 +100,7 @@ smoke('a %sql table is shown as a table and as a bar chart', async () => {
   const rows = await page.$$eval(`${p} tbody tr[role="row"]`, (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
   expect(rows).toEqual([['Paris', '48.85', '2.35'], ['Oslo', '59.91', '10.75'], ['Quito', '-0.18', '-78.47']]);
   await clickWhenThere(page, `${p} ${aria('button', 'Bar Chart')}`);
-  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, {}, `${p} .result-chart-canvas .recharts-bar-rectangle path`);
+  await waitUntil(page, (sel: string) => document.querySelectorAll(sel).length === 3, `${p} .result-chart-canvas .recharts-bar-rectangle path`);
   expect(await page.$(`${p} [role="grid"]`)).toBeNull();
 });
 

@@ -36,6 +36,14 @@ const OFFLINE_PREFS: Record<string, unknown> = {
   'toolkit.telemetry.enabled': false,
 };
 
+/**
+ * An error Firefox ESR 140.12 raises in its own WebDriver BiDi code, not in the page's: when the tab goes to another
+ * origin while a sandboxed (opaque-origin) frame is open, the preload scripts puppeteer registers for its `::-p-aria`
+ * queries are run with their arguments bound as `__bidi_args`, and reading them fails as a cross-origin access
+ * (seen in 2 of 5 such navigations from a note with a Helium visualization). The app has no such name.
+ */
+const DRIVER_ERROR = /Permission denied to access property "__bidi_args"/;
+
 export async function launchFirefox(): Promise<FirefoxPage> {
   if (!FIREFOX_PATH) throw new Error('no Firefox: check missingFirefox() first');
   const browser = await puppeteer.launch({
@@ -53,7 +61,10 @@ export async function launchFirefox(): Promise<FirefoxPage> {
   // Generous bounds for a busy machine: every wait below is for a condition, this only says when to give up.
   page.setDefaultTimeout(60_000);
   const pageErrors: string[] = [];
-  page.on('pageerror', (e) => pageErrors.push(e instanceof Error ? e.message : String(e)));
+  page.on('pageerror', (e) => {
+    const message = e instanceof Error ? e.message : String(e);
+    if (!DRIVER_ERROR.test(message)) pageErrors.push(message);
+  });
   return { browser, page, pageErrors, close: () => browser.close() };
 }
 
@@ -79,6 +90,23 @@ export async function waitFor(target: Page | Frame, selector: string, { hidden =
       lastError = e;
     }
     if (Date.now() > deadline) throw new Error(`${selector} was not ${hidden ? 'gone' : 'there'} after ${timeout} ms${lastError ? ` (last query error: ${String(lastError)})` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Waits until `predicate`, run in the page with `args`, answers true, calling it from the test every 50 ms. puppeteer's
+ * own waitForFunction builds its predicate inside the page with Function(), which Firefox ESR 140.12 blocks under the
+ * app's Content-Security-Policy (script-src 'self', no 'unsafe-eval'), and reports as the page's own error. A call
+ * from here (WebDriver BiDi's script.callFunction) is not the page's script and is not blocked.
+ */
+export async function waitUntil<A extends unknown[]>(target: Page | Frame, predicate: (...args: A) => boolean | undefined, ...args: A): Promise<void> {
+  const timeout = 60_000;
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- puppeteer's evaluate types its arguments per call
+    if (await target.evaluate(predicate as any, ...args)) return;
+    if (Date.now() > deadline) throw new Error(`the page did not reach ${predicate.toString().slice(0, 200)} in ${timeout} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
