@@ -37,10 +37,11 @@ const OFFLINE_PREFS: Record<string, unknown> = {
 };
 
 /**
- * An error Firefox ESR 140.12 raises in its own WebDriver BiDi code, not in the page's: when the tab goes to another
- * origin while a sandboxed (opaque-origin) frame is open, the preload scripts puppeteer registers for its `::-p-aria`
- * queries are run with their arguments bound as `__bidi_args`, and reading them fails as a cross-origin access
- * (seen in 2 of 5 such navigations from a note with a Helium visualization). The app has no such name.
+ * An error Firefox ESR 140.12 raises in its own WebDriver BiDi code, not in the page's. `__bidi_args` is the name
+ * under which Firefox binds the arguments of a script the driver runs in a page; the only scripts puppeteer has it
+ * run on a navigation are the preload scripts behind its `::-p-aria` queries. When the tab goes to another origin
+ * from a note with a Helium visualization, the new document logs this error right as it commits (2 of 5 such
+ * navigations, with no call of the test's in flight). The app has no such name.
  */
 const DRIVER_ERROR = /Permission denied to access property "__bidi_args"/;
 
