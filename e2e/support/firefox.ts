@@ -80,36 +80,45 @@ export const aria = (role: string, name: string): string => `::-p-aria([name=${J
  * which is retried.
  */
 export async function waitFor(target: Page | Frame, selector: string, { hidden = false, timeout = 60_000 } = {}): Promise<ElementHandle<Element> | null> {
+  return poll(async () => {
+    const handle = await target.$(selector);
+    if (hidden ? !handle : handle) return { value: handle };
+    await handle?.dispose();
+    return undefined;
+  }, `${selector} was not ${hidden ? 'gone' : 'there'}`, timeout);
+}
+
+/**
+ * Calls `attempt` every 50 ms until it answers a value, or throws once `timeout` ms have passed. An attempt that throws
+ * (a query or call caught by a re-render or a navigation) counts as not yet, and the last error is given if none
+ * succeeds.
+ */
+async function poll<T>(attempt: () => Promise<{ value: T } | undefined>, failure: string, timeout: number): Promise<T> {
   const deadline = Date.now() + timeout;
   let lastError: unknown;
   for (;;) {
     try {
-      const handle = await target.$(selector);
-      if (hidden ? !handle : handle) return handle;
-      await handle?.dispose();
+      const answer = await attempt();
+      if (answer) return answer.value;
     } catch (e) {
       lastError = e;
     }
-    if (Date.now() > deadline) throw new Error(`${selector} was not ${hidden ? 'gone' : 'there'} after ${timeout} ms${lastError ? ` (last query error: ${String(lastError)})` : ''}`);
+    if (Date.now() > deadline) throw new Error(`${failure} after ${timeout} ms${lastError ? ` (last query error: ${String(lastError)})` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 /**
- * Waits until `predicate`, run in the page with `args`, answers true, calling it from the test every 50 ms. puppeteer's
+ * Waits until `predicate`, run in the page with `args`, answers true, calling it from the test (see poll). puppeteer's
  * own waitForFunction builds its predicate inside the page with Function(), which Firefox ESR 140.12 blocks under the
  * app's Content-Security-Policy (script-src 'self', no 'unsafe-eval'), and reports as the page's own error. A call
  * from here (WebDriver BiDi's script.callFunction) is not the page's script and is not blocked.
  */
 export async function waitUntil<A extends unknown[]>(target: Page | Frame, predicate: (...args: A) => boolean | undefined, ...args: A): Promise<void> {
-  const timeout = 60_000;
-  const deadline = Date.now() + timeout;
-  for (;;) {
+  await poll(async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- puppeteer's evaluate types its arguments per call
-    if (await target.evaluate(predicate as any, ...args)) return;
-    if (Date.now() > deadline) throw new Error(`the page did not reach ${predicate.toString().slice(0, 200)} in ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return (await target.evaluate(predicate as any, ...args)) ? { value: undefined } : undefined;
+  }, `the page did not reach ${predicate.toString().slice(0, 200)}`, 60_000);
 }
 
 /** Clicks the element `selector` matches once it is there (see waitFor). */
