@@ -45,6 +45,9 @@ const OFFLINE_PREFS: Record<string, unknown> = {
  */
 const DRIVER_ERROR = /Permission denied to access property "__bidi_args"/;
 
+/** How long any wait gives up after: generous for a busy machine, since every wait is for a condition. */
+const WAIT_MS = 60_000;
+
 export async function launchFirefox(): Promise<FirefoxPage> {
   if (!FIREFOX_PATH) throw new Error('no Firefox: check missingFirefox() first');
   const browser = await puppeteer.launch({
@@ -59,8 +62,7 @@ export async function launchFirefox(): Promise<FirefoxPage> {
     timeout: 80_000,
   });
   const page = (await browser.pages())[0] ?? (await browser.newPage());
-  // Generous bounds for a busy machine: every wait below is for a condition, this only says when to give up.
-  page.setDefaultTimeout(60_000);
+  page.setDefaultTimeout(WAIT_MS);
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => {
     const message = e instanceof Error ? e.message : String(e);
@@ -79,7 +81,7 @@ export const aria = (role: string, name: string): string => `::-p-aria([name=${J
  * error ("Element.querySelectorAll: ' ' is not a valid selector"). A query sent from here fails only its own call,
  * which is retried.
  */
-export async function waitFor(target: Page | Frame, selector: string, { hidden = false, timeout = 60_000 } = {}): Promise<ElementHandle<Element> | null> {
+export async function waitFor(target: Page | Frame, selector: string, { hidden = false, timeout = WAIT_MS } = {}): Promise<ElementHandle<Element> | null> {
   return poll(async () => {
     const handle = await target.$(selector);
     if (hidden ? !handle : handle) return { value: handle };
@@ -118,7 +120,7 @@ export async function waitUntil<A extends unknown[]>(target: Page | Frame, predi
   await poll(async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- puppeteer's evaluate types its arguments per call
     return (await target.evaluate(predicate as any, ...args)) ? { value: undefined } : undefined;
-  }, `the page did not reach ${predicate.toString().slice(0, 200)}`, 60_000);
+  }, `the page did not reach ${predicate.toString().slice(0, 200)}`, WAIT_MS);
 }
 
 /** Clicks the element `selector` matches once it is there (see waitFor). */
