@@ -38,7 +38,9 @@ export class StatusWriter {
     const keepRun = dates.finished ? this.history?.taken(entry, p) : undefined;
     // Inside a sequential run the flag is the sequence's to clear (engine.ts).
     if (dates.finished && !liveRuns.has(entry.id)) this.markEnded(entry);
-    if (!dates.finished) this.saveAll(entry, p);
+    // A start (PENDING, RUNNING) waits with the journaled text for the note's write delay: the file may still hold
+    // the last run's large result, and a stored PENDING or RUNNING reads back as ABORT anyway (notes/notebook.ts).
+    if (!dates.finished) this.saveAll(entry, p, true);
     this.broadcasts.paragraph(entry, p);
     this.broadcasts.jobUpdate([entry.id]);
     if (!dates.finished) return;

@@ -17,7 +17,7 @@ import { parseNoteFile } from '../../server/storage/zpln';
 import { startServer } from '../../server/app';
 import { api, Client, startTestServer, tempDir, type TestServer } from './helpers/harness';
 import { commitText, withoutGitIdentity } from './helpers/gitHome';
-import { newNote, run, textOf, until } from './helpers/exec';
+import { holds, newNote, run, textOf, until } from './helpers/exec';
 import { killAllServers, spawnServer } from './helpers/spawnServer';
 
 jest.setTimeout(60000);
@@ -123,17 +123,19 @@ describe('with a long write delay, in process', () => {
     started = a.mark();
     a.send('RUN_PARAGRAPH', { id: pid, paragraph: '%sh\nsleep 30', params: {}, config: {} });
     await a.next('PARAGRAPH', started, (f) => f.data.paragraph?.status === 'RUNNING');
-    expect(textsOnDisk(server.notebookDir, noteId)).not.toContain('%sh\nsleep 30');
-    expect(journalFiles(server.notebookDir).length).toBeGreaterThan(0);
+    // Neither the run's start nor its PENDING and RUNNING statuses write the file: the journal holds the text.
+    await holds(() => !textsOnDisk(server.notebookDir, noteId).includes('%sh\nsleep 30') && journalFiles(server.notebookDir).length > 0,
+      1000, 'the note file without the running text, the journal with it');
     a.send('CANCEL_PARAGRAPH', { id: pid });
     await a.next('PARAGRAPH', started, (f) => f.data.paragraph?.status === 'ABORT');
   });
 
   test('a finished run\'s result waits with the note file for the write delay; the history has the run at once, and export writes the file first', async () => {
     const { noteId, pid } = await newNote(a, '/run result');
-    // The first run also appends the empty last paragraph, a write of its own; the second run's result is the one seen.
+    // The first run's result is written by an export, so that the second run's is the one that waits.
     await runToEnd(a, pid, '%md first result');
-    await until(() => resultsOnDisk(server.notebookDir, noteId).includes('first result'), 10000, 'the first result in the note file');
+    await api(server.url, `/api/notebook/export/${noteId}`);
+    expect(resultsOnDisk(server.notebookDir, noteId)).toContain('first result');
     await runToEnd(a, pid, '%md second result');
     // A round trip: the server has done all it does at once after the run.
     await a.request('GET_NOTE', { id: noteId }, 'NOTE');
@@ -192,7 +194,8 @@ test('closing the server writes a finished run\'s result to the note file and to
   const client = await Client.open(`${server.url.replace('http', 'ws')}ws`, server.url.replace(/\/$/, ''));
   const { noteId, pid } = await newNote(client, '/closing run');
   await runToEnd(client, pid, '%md first result');
-  await until(() => resultsOnDisk(notebookDir, noteId).includes('first result'), 10000, 'the first result in the note file');
+  await api(server.url, `/api/notebook/export/${noteId}`);
+  expect(resultsOnDisk(notebookDir, noteId)).toContain('first result');
   await runToEnd(client, pid, '%md result written at close');
   await client.request('GET_NOTE', { id: noteId }, 'NOTE');
   expect(resultsOnDisk(notebookDir, noteId)).not.toContain('result written at close');

@@ -71,6 +71,19 @@ export async function until(cond: () => boolean, timeoutMs = 15_000, what = 'con
 }
 
 /**
+ * Checks every 20 ms for `ms` that a condition outside the websocket stays true (a file not written): a write that
+ * something already started lands within a few milliseconds, so the window only bounds a negative.
+ */
+export async function holds(cond: () => boolean, ms: number, what = 'condition'): Promise<void> {
+  const end = Date.now() + ms;
+  do {
+    if (!cond()) throw new Error(`no longer true: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  } while (Date.now() < end);
+  if (!cond()) throw new Error(`no longer true: ${what}`);
+}
+
+/**
  * Holds the whole thread, timers and I/O alike, as a process the machine does not schedule for `ms` (a loaded
  * machine): what is due meanwhile waits for the loop.
  */
