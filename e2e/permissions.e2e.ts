@@ -85,10 +85,32 @@ async function restrictReadersTo(owner: Page, reader: string): Promise<void> {
   await owner.getByText('Permissions Saved Successfully').waitFor();
 }
 
+/**
+ * Spec: closing the permission panel with changes asks first, also through its toolbar button; once discarded, the
+ * panel opens again on the stored lists.
+ */
+async function abandonTyping(owner: Page): Promise<void> {
+  const button = owner.getByRole('button', { name: 'Note permissions', exact: true });
+  const panel = owner.getByRole('region', { name: 'Note permissions' });
+  // Save closed the panel.
+  await button.click();
+  await expect(panel.getByRole('combobox', { name: 'Readers' }).inputValue()).resolves.toBe('user1');
+  const writers = await panel.getByRole('combobox', { name: 'Writers' }).inputValue();
+  await panel.getByRole('combobox', { name: 'Writers' }).fill('someone else');
+  await button.click();
+  const ask = owner.getByRole('dialog', { name: 'Discard changes' });
+  await ask.getByRole('button', { name: 'OK' }).click();
+  await panel.waitFor({ state: 'detached' });
+  await button.click();
+  await expect(panel.getByRole('combobox', { name: 'Readers' }).inputValue()).resolves.toBe('user1');
+  await expect(panel.getByRole('combobox', { name: 'Writers' }).inputValue()).resolves.toBe(writers);
+}
+
 test('the owner restricts readers to user1: user2 no longer lists the note, user1 opens it view-only', async () => {
   const owner = await loginThroughDialog('owner', 'pw-owner');
   const noteId = await ownersNote(owner, NOTE, '%md top secret');
   await restrictReadersTo(owner, 'user1');
+  await abandonTyping(owner);
 
   const user2 = await loginThroughDialog('user2', 'password3');
   await user2.getByRole('link', { name: '1. IPython Basic' }).waitFor();

@@ -135,13 +135,9 @@ export function* noteCommand(deps: SagaDeps, command: string): SagaIterator<void
       if (!blocked) yield put(notePage.dialogOpened({ kind: 'delete' }));
       return;
     case 'bindings':
-      yield put(notePage.panelToggled('bindings'));
-      return;
     case 'permissions':
-      yield put(notePage.panelToggled('permissions'));
-      return;
     case 'cron':
-      yield put(notePage.panelToggled('cron'));
+      yield* togglePanel(command);
       return;
     case 'help':
       yield put(notePage.helpToggled(undefined));
@@ -276,6 +272,19 @@ export function* loadPermissions(deps: SagaDeps, noteId: string): SagaIterator<v
   } catch {
     // Without permissions the page assumes the server's own checks; it stays editable and the server refuses.
   }
+}
+
+/**
+ * A toolbar button opens its panel, or closes it, or swaps it for the open one. Spec: closing the binding or
+ * permission panel with changes asks first, whichever button closes it; once confirmed, the next click opens.
+ */
+function* togglePanel(panel: 'bindings' | 'permissions' | 'cron'): SagaIterator<void> {
+  const s: NotePageState = yield select((st: RootState) => st.notePage);
+  if ((s.panel === 'bindings' && s.bindingsDirty) || (s.panel === 'permissions' && s.permissionsDirty)) {
+    yield put(notePage.panelCloseRequested(s.panel));
+    return;
+  }
+  yield put(notePage.panelToggled(panel));
 }
 
 function* onPanelCloseRequested(action: ReturnType<typeof notePage.panelCloseRequested>): SagaIterator<void> {

@@ -253,6 +253,32 @@ test('closing a changed panel asks before discarding', async () => {
   expect(t.store.getState().notePage.panel).toBeNull();
 });
 
+test('closing a changed panel with its toolbar button asks too, and a reopened panel shows the stored lists, not the discarded typing', async () => {
+  const stored = { owners: ['alice'], writers: [], runners: [], readers: [] };
+  const t = await openNote({ principal: 'alice', rest: { [`GET /notebook/${NOTE_ID}/permissions`]: stored } });
+  t.store.dispatch(notePage.commandInvoked({ command: 'permissions' }));
+  await t.clock.advance(0);
+  t.store.dispatch(notePage.permissionEdited({ key: 'readers', text: 'typed, then abandoned' }));
+  // The toolbar's Note Permissions button again, and then the bindings button: neither closes the changed panel
+  // without asking.
+  for (const command of ['permissions', 'bindings'] as const) {
+    t.store.dispatch(notePage.commandInvoked({ command }));
+    await t.clock.advance(0);
+    expect(t.store.getState().notePage.dialog).toEqual({ kind: 'discard', panel: 'permissions' });
+    expect(t.store.getState().notePage.panel).toBe('permissions');
+    t.store.dispatch(notePage.dialogCancelled({ kind: 'discard', panel: 'permissions' }));
+  }
+  t.store.dispatch(notePage.commandInvoked({ command: 'permissions' }));
+  await t.clock.advance(0);
+  t.store.dispatch(notePage.dialogConfirmed({ dialog: { kind: 'discard', panel: 'permissions' } }));
+  await t.clock.advance(0);
+  expect(t.store.getState().notePage.panel).toBeNull();
+  t.store.dispatch(notePage.commandInvoked({ command: 'permissions' }));
+  await t.clock.advance(0);
+  expect(t.store.getState().notePage.panel).toBe('permissions');
+  expect(t.store.getState().notePage.permissionsDraft?.readers).toBe('');
+});
+
 test("a failed restart shows 'Error restart interpreter.' with the server's message", async () => {
   const t = await openNote({ rest: { 'PUT /interpreter/setting/restart/python': new HttpError(500, 'PUT', '/x', 'process died', null, null) } });
   t.store.dispatch(notePage.interpreterRestartRequested({ settingId: 'python' }));
