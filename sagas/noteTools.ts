@@ -275,13 +275,21 @@ export function* loadPermissions(deps: SagaDeps, noteId: string): SagaIterator<v
 }
 
 /**
- * A toolbar button opens its panel, or closes it, or swaps it for the open one. Spec: closing the binding or
- * permission panel with changes asks first, whichever button closes it; once confirmed, the next click opens.
+ * `panel` when it is the binding or permission panel and has changes, else null. Spec: closing such a panel asks
+ * before discarding them.
+ */
+const withChanges = (s: NotePageState, panel: NotePageState['panel']): 'bindings' | 'permissions' | null =>
+  (panel === 'bindings' && s.bindingsDirty) || (panel === 'permissions' && s.permissionsDirty) ? panel : null;
+
+/**
+ * A toolbar button opens its panel, or closes it, or swaps it for the open one. A panel with changes asks first,
+ * whichever button closes it; once confirmed, the next click opens.
  */
 function* togglePanel(panel: 'bindings' | 'permissions' | 'cron'): SagaIterator<void> {
   const s: NotePageState = yield select((st: RootState) => st.notePage);
-  if ((s.panel === 'bindings' && s.bindingsDirty) || (s.panel === 'permissions' && s.permissionsDirty)) {
-    yield put(notePage.panelCloseRequested(s.panel));
+  const changed = withChanges(s, s.panel);
+  if (changed) {
+    yield put(notePage.panelCloseRequested(changed));
     return;
   }
   yield put(notePage.panelToggled(panel));
@@ -289,10 +297,9 @@ function* togglePanel(panel: 'bindings' | 'permissions' | 'cron'): SagaIterator<
 
 function* onPanelCloseRequested(action: ReturnType<typeof notePage.panelCloseRequested>): SagaIterator<void> {
   const s: NotePageState = yield select((st: RootState) => st.notePage);
-  const panel = action.payload;
-  // Spec: closing the binding or permission panel with changes asks before discarding them.
-  if ((panel === 'bindings' && s.bindingsDirty) || (panel === 'permissions' && s.permissionsDirty)) {
-    yield put(notePage.dialogOpened({ kind: 'discard', panel }));
+  const changed = withChanges(s, action.payload);
+  if (changed) {
+    yield put(notePage.dialogOpened({ kind: 'discard', panel: changed }));
     return;
   }
   yield put(notePage.panelClosed());
