@@ -76,11 +76,11 @@ export async function until(cond: () => boolean, timeoutMs = 15_000, what = 'con
  */
 export async function holds(cond: () => boolean, ms: number, what = 'condition'): Promise<void> {
   const end = Date.now() + ms;
-  do {
+  for (;;) {
     if (!cond()) throw new Error(`no longer true: ${what}`);
+    if (Date.now() >= end) return;
     await new Promise((r) => setTimeout(r, 20));
-  } while (Date.now() < end);
-  if (!cond()) throw new Error(`no longer true: ${what}`);
+  }
 }
 
 /**
