@@ -174,7 +174,7 @@ async function browserRound(page: Page, url: string): Promise<Round> {
   if (!cleared.ok) throw new Error(`clearing the note's output failed: ${cleared.status}`);
   await page.goto(`${url}#/notebook/${NOTE_ID}`);
   const p = page.locator(`#paragraph_${PID}`);
-  await p.locator('.monaco-editor').waitFor({ timeout: 30_000 });
+  await p.getByRole('textbox', { name: 'Paragraph code' }).waitFor({ timeout: 30_000 });
   const filled = page.evaluate<number>(gridFilled(`#paragraph_${PID} [role="grid"][aria-rowcount="${ROWS + 1}"] tbody tr[role="row"]`));
   // Settled by the race below, or left behind by a failed round: never an unhandled rejection.
   filled.catch(() => undefined);

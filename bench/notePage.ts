@@ -74,6 +74,8 @@ const round = (x: number): number => Math.round(x * 10) / 10;
 /** Key press to the next painted frame, typed at the end of the second paragraph's editor. */
 async function keyToPaint(page: Page, noteId: string): Promise<number[]> {
   await page.evaluate((id) => { location.hash = `#/notebook/${id}`; }, noteId);
+  // The editor is built where the pointer rests (src/editor/LazyCodeEditor.tsx).
+  await page.locator('#paragraph_bench_1 pre.paragraph-text').hover({ timeout: STEP_TIMEOUT_MS });
   const editor = page.locator('#paragraph_bench_1 .monaco-editor .view-lines');
   await editor.waitFor({ timeout: STEP_TIMEOUT_MS });
   await editor.click();

@@ -15,6 +15,7 @@ import { loginThroughDialog as login } from './support/login';
 import { startTestServer, type TestServer } from './support/server';
 import { startWsRelay, type Relay } from './support/wsRelay';
 import { waitUntil } from './support/wait';
+import { editorLines } from './support/paragraph';
 
 const SHIRO_INI = `[users]
 user1 = password2, role1
@@ -89,7 +90,7 @@ function savedText(): string {
 async function open(page: Page): Promise<void> {
   await page.goto(`${bases.get(page)}#/notebook/${noteId}`);
   await page.getByRole('heading', { level: 1, name: NOTE }).waitFor();
-  await page.locator(`#paragraph_${pid} .monaco-editor`).waitFor({ timeout: 30_000 });
+  await editorLines(page.locator(`#paragraph_${pid}`));
 }
 
 /** Types `a` in one page and `b` in the other, one key each at a time, both keys of a turn sent together. */

@@ -11,7 +11,7 @@ import { launch, type Browser } from './support/browser';
 import { restBody } from './support/rest';
 import { ROOT, startTestServer, type TestServer } from './support/server';
 import { waitUntil } from './support/wait';
-import { scrollToParagraph } from './support/paragraph';
+import { scrollToParagraph, editorLines } from './support/paragraph';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'zeppelin-notes');
 const fixture = (f: string): string => fs.readFileSync(path.join(FIXTURES, f), 'utf8');
@@ -103,7 +103,7 @@ test('8. an edited note exports with every field it had, and the edit', async ()
   const at = original.paragraphs.findIndex((p) => !p.config?.editorHide);
   const target = original.paragraphs[at].id;
   await scrollToParagraph(page.locator(`#paragraph_${target}`));
-  await page.locator(`#paragraph_${target} .monaco-editor .view-lines`).click();
+  await (await editorLines(page.locator(`#paragraph_${target}`))).click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\n# edited today');
   const fromPage = await exportFromPage(page);

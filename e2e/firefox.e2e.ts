@@ -52,7 +52,9 @@ async function openNote(page: Page, noteId: string, pid: string): Promise<string
 
 /** Replaces the paragraph's text the way a user does (click the editor, select all, type) and runs it. */
 async function typeAndRun(page: Page, p: string, text: string): Promise<void> {
-  await clickWhenThere(page, `${p} .monaco-editor .view-lines`);
+  // A click on the text builds its editor (src/editor/LazyCodeEditor.tsx), which takes the focus once it is there.
+  await clickWhenThere(page, `${p} pre.paragraph-text, ${p} .monaco-editor .view-lines`);
+  await waitUntil(page, () => !!document.activeElement?.closest('.monaco-editor'));
   await page.keyboard.down('Control');
   await page.keyboard.press('KeyA');
   await page.keyboard.up('Control');

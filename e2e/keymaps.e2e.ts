@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { restBody } from './support/rest';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
+import { editorLines, shownTexts } from './support/paragraph';
 
 const env = serverAndBrowser();
 
@@ -30,20 +31,18 @@ async function chooseKeymap(page: Page, label: string): Promise<void> {
   await help.getByRole('button', { name: 'Close' }).click();
 }
 
-/** Vim and Emacs keys load on demand: keys typed before they are attached are plain Monaco keys. */
+/** Vim and Emacs keys load on demand, into a built editor: keys typed before they are attached are plain Monaco keys. */
 async function keymapLive(page: Page, pid: string, keymap: 'vim' | 'emacs'): Promise<void> {
   await page.locator(`#paragraph_${pid} [data-keymap="${keymap}"]`).waitFor();
 }
 
 async function openNote(page: Page, noteId: string): Promise<string[]> {
   await page.goto(`${env.server.url}#/notebook/${noteId}`);
-  await page.locator('section.paragraph .monaco-editor').first().waitFor();
+  await page.locator('section.paragraph').getByRole('textbox', { name: 'Paragraph code' }).first().waitFor();
   return page.locator('section.paragraph').evaluateAll((ss) => ss.map((s) => s.id.replace(/^paragraph_/, '')));
 }
 
-// Monaco draws spaces as no-break spaces.
-const editorText = async (page: Page, pid: string): Promise<string> =>
-  (await page.locator(`#paragraph_${pid} .monaco-editor .view-lines`).innerText()).replace(/\u00a0/g, ' ');
+const editorText = async (page: Page, pid: string): Promise<string> => (await shownTexts(page.locator(`#paragraph_${pid}`)))[0] ?? '';
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 const inEditorOf = (page: Page) => page.evaluate(() => document.activeElement?.closest('section.paragraph')?.id ?? '');
 
@@ -58,7 +57,7 @@ test('Jupyter: Esc leaves the editor for command mode, where B, A, M, Y, K, J, D
   const [first, second] = await openNote(page, noteId);
   await chooseKeymap(page, 'Jupyter');
 
-  await page.locator(`#paragraph_${second} .monaco-editor .view-lines`).click();
+  await (await editorLines(page.locator(`#paragraph_${second}`))).click();
   await page.keyboard.press('Escape');
   await waitUntil(() => focusedId(page), (id) => id === `paragraph_${second}`);
   await page.keyboard.press('m');
@@ -102,7 +101,7 @@ test('Jupyter: Esc leaves the editor for command mode, where B, A, M, Y, K, J, D
 
   // The choice is a preference: after a reload the help shows it and Esc still leaves the editor.
   await page.reload();
-  await page.locator('section.paragraph .monaco-editor').first().waitFor();
+  await page.locator('section.paragraph').getByRole('textbox', { name: 'Paragraph code' }).first().waitFor();
   await page.getByRole('button', { name: 'List of shortcuts' }).click();
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   expect(await help.getByRole('combobox', { name: 'Keymap' }).inputValue()).toBe('jupyter');
@@ -115,10 +114,11 @@ test('Vim: normal-mode commands edit the paragraph, with the mode shown under th
   const noteId = await newNote(['print(2)']);
   const [pid] = await openNote(page, noteId);
   await chooseKeymap(page, 'Vim');
+  await editorLines(page.locator(`#paragraph_${pid}`));
   await keymapLive(page, pid, 'vim');
   const status = page.locator(`#paragraph_${pid}`).getByRole('status', { name: 'Vim status' });
   await status.waitFor();
-  await page.locator(`#paragraph_${pid} .monaco-editor .view-lines`).click();
+  await (await editorLines(page.locator(`#paragraph_${pid}`))).click();
   await page.keyboard.press('Escape');
   // 0 to the line start, dw deletes "print", then i inserts.
   await page.keyboard.type('0dw');
@@ -136,8 +136,9 @@ test('Emacs: Ctrl+A and Ctrl+E move to the line ends instead of selecting all', 
   const noteId = await newNote(['print(2)']);
   const [pid] = await openNote(page, noteId);
   await chooseKeymap(page, 'Emacs');
+  await editorLines(page.locator(`#paragraph_${pid}`));
   await keymapLive(page, pid, 'emacs');
-  await page.locator(`#paragraph_${pid} .monaco-editor .view-lines`).click();
+  await (await editorLines(page.locator(`#paragraph_${pid}`))).click();
   await page.keyboard.press('End');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('Z');
@@ -152,7 +153,7 @@ test("Zeppelin: the editor's Ctrl keys keep their Zeppelin meaning (Ctrl+S searc
   const noteId = await newNote(['print(2)']);
   const [pid] = await openNote(page, noteId);
   await chooseKeymap(page, 'Zeppelin');
-  await page.locator(`#paragraph_${pid} .monaco-editor .view-lines`).click();
+  await (await editorLines(page.locator(`#paragraph_${pid}`))).click();
   await page.keyboard.press('Control+KeyS');
   await page.locator(`#paragraph_${pid} .find-widget.visible`).waitFor();
 });
@@ -163,7 +164,7 @@ test('the editor keeps the Monaco commands that its keys and the Vim and Emacs k
   const { page } = env.browser;
   const noteId = await newNote(['%python\nalpha\nbeta']);
   const [pid] = await openNote(page, noteId);
-  await page.locator(`#paragraph_${pid} .monaco-editor .view-lines`).click();
+  await (await editorLines(page.locator(`#paragraph_${pid}`))).click();
   const lines = async () => (await editorText(page, pid)).split('\n').map((l) => l.trim());
   // Ctrl+/ comments the last line (Monaco's editor.action.commentLine, which the Vim keymap calls too).
   await page.keyboard.press('Control+End');
@@ -178,7 +179,7 @@ test("Ctrl+. lists the interpreter's completions in Monaco's suggestion list, an
   const { page } = env.browser;
   const noteId = await newNote(['%python\npri']);
   const [pid] = await openNote(page, noteId);
-  await page.locator(`#paragraph_${pid} .monaco-editor .view-lines`).click();
+  await (await editorLines(page.locator(`#paragraph_${pid}`))).click();
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Control+Period');
   const option = page.locator(`#paragraph_${pid} .suggest-widget.visible .monaco-list-row`).filter({ hasText: /^print/ });

@@ -111,7 +111,7 @@ test('a large table streamed in many appends ends as the same grid as a parse of
     }));
     await page.goto(`${env.server.url}#/notebook/${noteId}`);
     const p = page.locator('#paragraph_paragraph_streamed_table');
-    await p.locator('.monaco-editor').waitFor();
+    await p.getByRole('textbox', { name: 'Paragraph code' }).waitFor();
     await p.getByRole('button', { name: 'Run paragraph' }).click();
     await p.getByRole('status').filter({ hasText: `${STREAMED_ROWS} rows` }).waitFor({ timeout: 60_000 });
 

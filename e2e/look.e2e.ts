@@ -37,7 +37,7 @@ test('12. note and paragraph controls are icons with an accessible name and a to
   const id = await newNote('/look/icons', ['%sh\necho hi']);
   await openNote(page, id);
   const p = await firstParagraph(page);
-  await p.locator('.monaco-editor').waitFor();
+  await p.getByRole('textbox', { name: 'Paragraph code' }).waitFor();
   const controls = await page.locator('.note-toolbar button, .paragraph-head button, .paragraph-insert').evaluateAll((els) =>
     els.map((e) => ({ name: e.getAttribute('aria-label') ?? (e.textContent ?? '').trim(), title: e.getAttribute('title') ?? '', text: (e.textContent ?? '').trim(), svg: !!e.querySelector('svg') })));
   expect(controls.length).toBeGreaterThan(20);

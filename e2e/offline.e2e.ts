@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from './support/server';
 import { startServer } from '../server/app';
 import { waitUntil } from './support/wait';
 import type { Note } from '../protocol';
+import { editorLines } from './support/paragraph';
 
 let server: TestServer;
 let browser: Browser;
@@ -46,14 +47,14 @@ test('edit, insert, move and run while the server is down all reach the note on 
   await page.goto(`${server.url}#/notebook/${id}`);
   const p1 = page.locator(`#paragraph_${first}`);
   const p2 = page.locator(`#paragraph_${second}`);
-  await p2.locator('.monaco-editor .view-lines').waitFor();
+  await editorLines(p2);
   await page.getByRole('status', { name: 'WebSocket Connected' }).waitFor();
 
   await server.close();
   await page.getByRole('status', { name: /WebSocket Disconnected|Reconnecting…/ }).waitFor();
 
   // edit: the second paragraph's text, saved when the editor loses focus
-  await p2.locator('.monaco-editor .view-lines').click();
+  await (await editorLines(p2)).click();
   await page.keyboard.press('Control+A');
   await page.keyboard.type('%md\nedited offline');
   await page.getByRole('heading', { level: 1 }).click();

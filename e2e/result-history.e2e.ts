@@ -8,14 +8,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { serverAndBrowser } from './support/session';
 import { restBody } from './support/rest';
-import { scrollToParagraph } from './support/paragraph';
+import { scrollToParagraph, editorLines } from './support/paragraph';
 
 const env = serverAndBrowser();
 
 /** Replaces the paragraph's text in its editor and runs it with Shift+Enter, as a user does. */
 async function typeAndRun(page: Page, paragraph: Locator, text: string): Promise<void> {
   await scrollToParagraph(paragraph);
-  await paragraph.locator('.monaco-editor .view-lines').click();
+  await (await editorLines(paragraph)).click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.keyboard.type(text);
@@ -59,7 +59,7 @@ test('a paragraph run twice keeps both runs: view the older one, compare the two
   const picked = dialog.getByRole('region', { name: 'Picked run' });
   await picked.getByText('beta').waitFor();
   expect(await picked.getByText('gamma').count()).toBe(0);
-  expect(await picked.locator('.monaco-editor, textarea').count()).toBe(0);
+  expect(await picked.locator('.monaco-editor, pre.paragraph-text, textarea').count()).toBe(0);
 
   // Both runs: the older is the base of a line diff.
   await runs.getByRole('checkbox').nth(0).focus();

@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { restBody } from './support/rest';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
-import { scrollToParagraph } from './support/paragraph';
+import { scrollToParagraph, editorLines } from './support/paragraph';
 
 /** 200 rows: a key i (0..99), a numeric v, and a group g ('a' or 'b'); v is 10·i + 1 for a, 10·i + 2 for b. */
 const QUERY = "%sql\nselect i, i * 10 + case when g = 'a' then 1 else 2 end as v, g from range(100) t(i), (values ('a'), ('b')) s(g) order by i, g";
@@ -70,7 +70,7 @@ test('a %sql query typed and run with Shift+Enter shows its table', async () => 
   const noteId = await rest<string>('POST', '/api/notebook', { notePath: `/results e2e/typed ${Date.now()}`, paragraphs: [{ text: '' }] });
   const pid = (await rest<RestNote>('GET', `/api/notebook/${noteId}`)).paragraphs[0].id;
   const p = await openParagraph(page, noteId, pid);
-  await p.locator('.monaco-editor .view-lines').click();
+  await (await editorLines(p)).click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.keyboard.type(QUERY);

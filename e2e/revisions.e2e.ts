@@ -7,6 +7,7 @@
 import type { Page, WebSocket } from 'playwright-core';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
+import { editorLines, shownTexts } from './support/paragraph';
 import { startWsRelay } from './support/wsRelay';
 
 const env = serverAndBrowser();
@@ -36,9 +37,8 @@ async function commit(page: Page, message: string): Promise<void> {
   await page.getByText(`Committed: ${message}`).waitFor();
 }
 
-/** Every paragraph's editor text as shown (Monaco draws spaces as no-break spaces). */
-const editorTexts = (page: Page) =>
-  page.locator('section[id^="paragraph_"] .monaco-editor .view-lines').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' ')));
+/** Every paragraph's editor text as shown. */
+const editorTexts = (page: Page) => shownTexts(page.locator('section[id^="paragraph_"]'));
 
 test('commit, compare, view a revision read-only and set it back', async () => {
   const { page } = env.browser;
@@ -116,7 +116,7 @@ test('commit, compare, view a revision read-only and set it back', async () => {
   expect(await editorTexts(page)).toEqual(['%md keep me', '%md change me', '%md delete me']);
   for (const run of await page.getByRole('button', { name: 'Run paragraph' }).all()) expect(await run.isDisabled()).toBe(true);
   expect(await page.getByRole('button', { name: 'Add paragraph' }).count()).toBe(0);
-  const editor = page.locator(`#paragraph_${keep.id} .monaco-editor .view-lines`);
+  const editor = await editorLines(page.locator(`#paragraph_${keep.id}`));
   await editor.click();
   await page.keyboard.press('End');
   await page.keyboard.type(' typed');
@@ -165,7 +165,7 @@ test('a revision stays as it was while others change and run the live note; draf
   const revision = String(await api<string>(`/api/notebook/${noteId}/revision`, 'POST', { commitMessage: 'as it was' }));
   const output = (id: string) => page.locator(`#paragraph_${id}`).getByRole('region', { name: 'Output' });
   const typeAtEnd = async (id: string, text: string) => {
-    await page.locator(`#paragraph_${id} .monaco-editor .view-lines`).click();
+    await (await editorLines(page.locator(`#paragraph_${id}`))).click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(text);
   };

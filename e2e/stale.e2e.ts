@@ -14,6 +14,7 @@ import { launch, type Browser } from './support/browser';
 import { restBody } from './support/rest';
 import { startTestServer, type TestServer } from './support/server';
 import { waitUntil } from './support/wait';
+import { editorLines } from './support/paragraph';
 
 const FIXTURE_DIR = path.join(__dirname, '..', 'test', 'fixtures', 'zeppelin-notes');
 const fixtures = Object.fromEntries(fs.readdirSync(FIXTURE_DIR).map((f) => [f, fs.readFileSync(path.join(FIXTURE_DIR, f), 'utf8')]));
@@ -85,7 +86,7 @@ test('after a run nothing is stale', async () => {
 });
 
 test("user B's edit marks the paragraph Stale on user A's page, live; Run stale clears it on both", async () => {
-  await para(b, 1).locator('.monaco-editor .view-lines').click();
+  await (await editorLines(para(b, 1))).click();
   await b.keyboard.press('Control+End');
   await b.keyboard.type(' desc');
   await marker(b, 1).waitFor();

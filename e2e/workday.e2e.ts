@@ -11,6 +11,7 @@ import { restBody } from './support/rest';
 import { ROOT } from './support/server';
 import { serverAndBrowser } from './support/session';
 import { waitUntil } from './support/wait';
+import { editorLines, shownTexts } from './support/paragraph';
 
 const env = serverAndBrowser();
 
@@ -35,14 +36,13 @@ const para = (page: Page, id: string): Locator => page.locator(`#paragraph_${id}
 
 /** Replaces a paragraph's text by typing, as a user does. */
 async function typeInto(page: Page, id: string, text: string): Promise<void> {
-  await para(page, id).locator('.monaco-editor .view-lines').click();
+  await (await editorLines(para(page, id))).click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.keyboard.type(text);
 }
 
-const editorText = (page: Page, id: string): Promise<string> =>
-  para(page, id).locator('.monaco-editor .view-lines').innerText().then((t) => t.replace(/\u00a0/g, ' '));
+const editorText = async (page: Page, id: string): Promise<string> => (await shownTexts(para(page, id)))[0] ?? '';
 
 test('1. moving the open note to the trash leaves it: home page, note gone, its runs stopped', async () => {
   const { page } = env.browser;
@@ -72,7 +72,7 @@ test('2. a paragraph inserted by shortcut or menu, and a new note\'s first parag
   const id = await newNote('/workday/insert', ['%sh\necho one']);
   await openNote(page, id);
   const [first] = await paragraphsOf(id);
-  await para(page, first.id).locator('.monaco-editor .view-lines').click();
+  await (await editorLines(para(page, first.id))).click();
   await page.keyboard.press('Control+Alt+B');
   await waitUntil(() => paragraphsOf(id), (ps) => ps.length === 2);
   const second = (await paragraphsOf(id))[1];
@@ -116,7 +116,7 @@ test('3. %md hides its editor after a run and opens it again on double click', a
   const heading = page.frameLocator('iframe.note-result-frame').locator(`.zeppelin-result[data-paragraph-id="${p.id}"]`)
     .getByRole('heading', { name: 'Quarterly numbers' });
   await heading.waitFor({ timeout: 30_000 });
-  await waitUntil(() => para(page, p.id).locator('.monaco-editor').count(), (n) => n === 0);
+  await waitUntil(() => para(page, p.id).locator('.monaco-editor, pre.paragraph-text').count(), (n) => n === 0);
   await heading.dblclick();
   await para(page, p.id).locator('.monaco-editor').waitFor();
 });
@@ -230,7 +230,7 @@ test('20. Shift with the keypad Enter runs the paragraph', async () => {
   const id = await newNote('/workday/numpad', ['%sh\necho keypad']);
   await openNote(page, id);
   const [p] = await paragraphsOf(id);
-  await para(page, p.id).locator('.monaco-editor .view-lines').click();
+  await (await editorLines(para(page, p.id))).click();
   await page.keyboard.press('Shift+NumpadEnter');
   await para(page, p.id).getByTestId('text-result').getByText('keypad').waitFor({ timeout: 30_000 });
   expect(await editorText(page, p.id)).toBe('%sh\necho keypad');

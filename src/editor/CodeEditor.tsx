@@ -15,12 +15,17 @@ import { useLocalHistory } from './useLocalHistory';
 import { useDarkTheme } from './useDarkTheme';
 import { DARK_THEME, LIGHT_THEME } from './editorThemes';
 import { useEditorKeymap } from './useEditorKeymap';
-import { editorFontSize, editorLineHeight, editorTextHeight } from './editorMetrics';
+import { EDITOR_FONT_FAMILY, editorFontSize, editorLineHeight, editorTextHeight } from './editorMetrics';
 import { FONT_SIZE_DEFAULT } from '../../slices/domain/noteModel';
+import { monacoLanguage } from './monacoLanguage';
 
 export type { CompletionEntry, CompletionSource } from './completionSources';
 
 type MonacoEditor = Parameters<OnMount>[0];
+
+export interface EditorEntry {
+  offset: number | null;
+}
 
 export interface CodeEditorProps {
   value: string;
@@ -44,20 +49,22 @@ export interface CodeEditorProps {
   selection?: { start: number; end: number } | null;
   /** Completion captions are cut to this many characters (spec: 42). */
   captionLimit?: number;
+  /** The user entered the plain text before the editor was built: the editor takes the focus as it mounts, with the
+   *  caret where they clicked (an offset into the text), or where Monaco puts it when null. */
+  entry?: EditorEntry | null;
   /** The user's keymap: Vim and Emacs change the editor's keys (Jupyter's Esc is the page's, useNoteShortcuts). */
   keymap?: Keymap;
 }
 
-/** Zeppelin's editor modes and settings name languages differently from Monaco's ids. */
-export function monacoLanguage(language: string): string {
-  const l = language.replace(/^ace\/mode\//, '');
-  if (l === 'sh' || l === 'bash') return 'shell';
-  if (l === 'js') return 'javascript';
-  if (l === 'text') return 'plaintext';
-  return l || 'plaintext';
-}
-
 const MAX_AUTO_HEIGHT = 2000;
+
+/** Where the user entered the plain text: the editor takes the focus, with the caret at their click. */
+function enter(ed: MonacoEditor, entry: EditorEntry | null | undefined): void {
+  if (!entry) return;
+  ed.focus();
+  const model = ed.getModel();
+  if (model && entry.offset !== null) ed.setPosition(model.getPositionAt(entry.offset));
+}
 
 export default function CodeEditor(props: CodeEditorProps) {
   const { value, language, readOnly, fontSize = FONT_SIZE_DEFAULT, lineNumbers, ariaLabel, completion, focusSeq, focusAt, selection, captionLimit = 42 } = props;
@@ -80,10 +87,13 @@ export default function CodeEditor(props: CodeEditorProps) {
   // The same object while nothing in it changed: the editor applies every new options object it is given again.
   // Section headers are drawn in the minimap only, which is off: looking for them would start Monaco's worker.
   const options = useMemo(() => ({
-    readOnly, fontSize: editorFontSize(fontSize), lineHeight: editorLineHeight(fontSize), lineNumbers: lineNumbers ? 'on' as const : 'off' as const,
+    readOnly, fontFamily: EDITOR_FONT_FAMILY, fontSize: editorFontSize(fontSize), lineHeight: editorLineHeight(fontSize), lineNumbers: lineNumbers ? 'on' as const : 'off' as const,
     minimap: { enabled: false, showRegionSectionHeaders: false, showMarkSectionHeaders: false },
     scrollBeyondLastLine: false, automaticLayout: true, ariaLabel, wordWrap: 'on' as const, renderLineHighlight: 'none' as const,
     quickSuggestions: false, scrollbar: { alwaysConsumeMouseWheel: false }, fixedOverflowWidgets: true,
+    // The overview ruler's border would be a line the paragraph's plain text (PlainCodeText) does not draw, and an
+    // editor as tall as its text never scrolls by the ruler.
+    overviewRulerLanes: 0, overviewRulerBorder: false,
     links: helpers, colorDecorators: helpers,
   }), [readOnly, fontSize, lineNumbers, ariaLabel, helpers]);
   const onChange = useCallback((v: string | undefined) => {
@@ -96,6 +106,9 @@ export default function CodeEditor(props: CodeEditorProps) {
     if (ed.getValue() !== latest.current.value) ed.setValue(latest.current.value);
     local.track(ed);
     const model = ed.getModel();
+    // Brackets in their token's colour, as the plain text that this editor replaces draws them (a model option: the
+    // editor's own `bracketPairColorization` does not reach a model made before it).
+    model?.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
     if (model && latest.current.completion) setCompletionSource(model.uri.toString(), latest.current.completion, lang, captionLimit);
     ed.onDidBlurEditorText(() => latest.current.onBlur?.(ed.getValue()));
     ed.onDidFocusEditorText(() => latest.current.onFocus?.());
@@ -111,6 +124,7 @@ export default function CodeEditor(props: CodeEditorProps) {
     };
     ed.onDidContentSizeChange((e) => setHeight(Math.min(e.contentHeight, MAX_AUTO_HEIGHT)));
     bindEditorKeys(ed, latest, local.undoRedo);
+    enter(ed, latest.current.entry);
     applyCaret();
     setMounted(ed);
   };

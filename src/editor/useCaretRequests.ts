@@ -7,7 +7,7 @@ type MonacoEditor = Parameters<OnMount>[0];
 
 /**
  * Returns a function for the editor's mount: a request made before Monaco was ready (a new paragraph's editor, a
- * deep link) is applied then. Each request is applied once and reported through `onFocusDone`, so an editor that
+ * deep link, a find match) is applied then. Each request is applied once and reported through `onFocusDone`, so an editor that
  * mounts again later (scrolled away and back) does not take the focus a second time.
  */
 export function useCaretRequests(
@@ -33,15 +33,23 @@ export function useCaretRequests(
   }, [editorRef]);
   useEffect(apply, [apply, focusSeq, focusAt]);
 
-  useEffect(() => {
+  const latestSelection = useRef(selection);
+  latestSelection.current = selection;
+  const select = useCallback(() => {
     const ed = editorRef.current;
     const model = ed?.getModel();
-    if (!ed || !model || !selection) return;
-    const a = model.getPositionAt(selection.start);
-    const b = model.getPositionAt(selection.end);
+    const sel = latestSelection.current;
+    if (!ed || !model || !sel) return;
+    const a = model.getPositionAt(sel.start);
+    const b = model.getPositionAt(sel.end);
     const range = new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column);
     ed.setSelection(range);
     ed.revealRangeInCenterIfOutsideViewport(range);
-  }, [editorRef, selection]);
-  return apply;
+  }, [editorRef]);
+  useEffect(select, [select, selection]);
+  // A match found before the editor was built (find builds it) is selected as it mounts.
+  return useCallback(() => {
+    select();
+    apply();
+  }, [select, apply]);
 }

@@ -28,7 +28,7 @@ const { captured } = jest.requireMock<{ captured: Captured }>('@monaco-editor/re
 /** Enough of a Monaco editor for the component's mount: every `on…` records its listener. */
 function fakeEditor() {
   const listeners = new Map<string, ((e?: unknown) => void)[]>();
-  const model = { uri: { toString: () => 'inmemory://model/1' }, getValueLength: () => 1, getPositionAt: () => ({ lineNumber: 1, column: 1 }) };
+  const model = { uri: { toString: () => 'inmemory://model/1' }, getValueLength: () => 1, getPositionAt: () => ({ lineNumber: 1, column: 1 }), updateOptions: () => undefined };
   const target: Record<string, unknown> = { getValue: () => 'x', setValue: () => undefined, getModel: () => model };
   const ed = new Proxy(target, {
     get(t, name: string) {

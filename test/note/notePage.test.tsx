@@ -32,6 +32,12 @@ function setup(edit: (n: Note) => Note = (n) => n) {
   return { store, log, note, types, last, para };
 }
 
+/** The paragraph's editor, built as a user's click on its text builds it (src/editor/LazyCodeEditor.tsx). */
+async function editorOf(p: ReturnType<typeof within>): Promise<HTMLElement> {
+  fireEvent.pointerDown(p.getByRole('textbox', { name: 'Paragraph code' }));
+  return p.findByTestId('monaco-mock');
+}
+
 const update = (store: ReturnType<typeof setup>['store'], id: string, changes: Partial<Paragraph>) => act(() => {
   const p = store.getState().paragraphs.entities[id]!;
   store.dispatch(wsIn.PARAGRAPH({ paragraph: { ...p, ...changes } }));
@@ -137,15 +143,15 @@ test('the first paragraph cannot move up; hide editor/output buttons toggle thei
   update(store, PY, { config: { ...store.getState().paragraphs.entities[PY]!.config, editorHide: true, tableHide: true } });
   expect(para(PY).getByRole('button', { name: 'Show editor' })).toBeInTheDocument();
   expect(para(PY).getByRole('button', { name: 'Show output' })).toBeInTheDocument();
-  expect(para(PY).queryByTestId('monaco-mock')).toBeNull();
+  expect(para(PY).queryByRole('textbox', { name: 'Paragraph code' })).toBeNull();
   expect(para(PY).queryByRole('region', { name: /^Output of / })).toBeNull();
 });
 
-test('typing makes a draft; the footer shows who ran it and when, and the paragraph is marked Stale with the reason', () => {
+test('typing makes a draft; the footer shows who ran it and when, and the paragraph is marked Stale with the reason', async () => {
   const { store, para, last } = setup();
   update(store, PY, { lastRun: { text: store.getState().paragraphs.entities[PY]!.text ?? '', seq: 1 } });
   expect(para(PY).queryByText('Stale')).toBeNull();
-  fireEvent.change(para(PY).getByTestId('monaco-mock'), { target: { value: 'print(2)' } });
+  fireEvent.change(await editorOf(para(PY)), { target: { value: 'print(2)' } });
   expect(last('notePage/draftChanged')?.payload).toEqual({ id: PY, text: 'print(2)' });
   update(store, PY, { dateStarted: '2026-08-22T10:00:00+0000', dateFinished: '2026-08-22T10:00:03+0000', dateUpdated: '2026-08-22T10:05:00+0000', user: undefined });
   const footer = document.querySelector(`#paragraph_${PY} .paragraph-footer`)!;
@@ -187,10 +193,10 @@ test('forms: Enter in a text box runs; selects run on change; number boxes keep 
   void store;
 });
 
-test('shortcuts match on KeyboardEvent.code, act on the focused paragraph, and never fire in form inputs', () => {
+test('shortcuts match on KeyboardEvent.code, act on the focused paragraph, and never fire in form inputs', async () => {
   const { store, para, last, types } = setup();
   act(() => { store.dispatch(notePage.focused({ id: PY })); });
-  const editor = para(PY).getByTestId('monaco-mock');
+  const editor = await editorOf(para(PY));
   // macOS Option+C types "ç" but the physical key is still KeyC
   fireEvent.keyDown(editor, { code: 'KeyC', key: 'ç', ctrlKey: true, altKey: true });
   expect(last('notePage/commandInvoked')?.payload).toEqual({ command: 'cancel' });
@@ -258,7 +264,7 @@ test('note rename in place; look and feel; report mode is view-only without edit
   expect(last('notePage/noteConfigChanged')?.payload).toEqual({ looknfeel: 'report' });
   act(() => { store.dispatch(wsIn.NOTE_UPDATED({ name: '1. IPython Basic', config: { looknfeel: 'report' }, info: {} })); });
   expect(screen.getByText('View only')).toBeInTheDocument();
-  expect(screen.queryAllByTestId('monaco-mock')).toHaveLength(0);
+  expect(screen.queryAllByRole('textbox', { name: 'Paragraph code' })).toHaveLength(0);
   expect(screen.getByRole('button', { name: 'Run all paragraphs' })).toBeDisabled();
 });
 
