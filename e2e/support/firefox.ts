@@ -123,9 +123,18 @@ export async function waitUntil<A extends unknown[]>(target: Page | Frame, predi
   }, `the page did not reach ${predicate.toString().slice(0, 200)}`, WAIT_MS);
 }
 
-/** Clicks the element `selector` matches once it is there (see waitFor). */
+/**
+ * Clicks the element `selector` matches once it is there (see waitFor). An element that React replaces between the
+ * query and the click (a paragraph's text turning into its editor) fails that click only: the query is made again.
+ */
 export async function clickWhenThere(target: Page | Frame, selector: string): Promise<void> {
-  const handle = await waitFor(target, selector);
-  await handle?.click();
-  await handle?.dispose();
+  await poll(async () => {
+    const handle = await waitFor(target, selector);
+    try {
+      await handle?.click();
+    } finally {
+      await handle?.dispose().catch(() => undefined);
+    }
+    return { value: undefined };
+  }, `${selector} could not be clicked`, WAIT_MS);
 }
