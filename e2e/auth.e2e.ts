@@ -66,8 +66,11 @@ test('login dialog, wrong password, login, user in the navbar, reload keeps the 
   await page.getByRole('banner').getByText('user1', { exact: true }).waitFor();
   await page.getByRole('link', { name: '1. IPython Basic' }).waitFor();
 
+  // The page reloads a second after the logout (sagas/login.ts): waited for here, or it would land in the next test.
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('alert').filter({ hasText: 'Logout Success' }).waitFor();
+  await reloaded;
   // After the reload the app is logged out again: the login dialog is back, the navbar offers Login.
   await page.getByRole('dialog', { name: 'Login' }).waitFor({ timeout: 15_000 });
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).waitFor();
