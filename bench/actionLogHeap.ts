@@ -14,6 +14,7 @@ import { launch } from '../e2e/support/browser';
 import { ROOT } from '../e2e/support/server';
 import { startServer } from '../server/app';
 import type { Note } from '../protocol';
+import { INJECT_FRAMES_SCRIPT } from './_injectFrames';
 
 const WEB_DIR = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
 const APPENDS = Number(process.env.BENCH_APPENDS || 5000);
@@ -50,24 +51,24 @@ async function session(url: string, limits: { maxEntries: number; maxBytes: numb
   const browser = await launch();
   try {
     const { page } = browser;
-    // the page's websocket is kept on window.__ws so frames can be delivered into it; the limits are the saved ones
+    // frames are delivered through window.__deliverFrame (_injectFrames.ts); the limits are the saved ones
     await page.addInitScript(`window.__name = (f) => f;
       localStorage.setItem('zeppelin.preferences', ${JSON.stringify(JSON.stringify({ actionLog: limits }))});
-      const Native = window.WebSocket;
-      window.WebSocket = class extends Native { constructor(...a) { super(...a); window.__ws = this; } };`);
+      ${INJECT_FRAMES_SCRIPT}`);
     await page.goto(`${url}/#/notebook/BENCHLOG`);
     const p = page.locator('#paragraph_stream_sleep');
     await p.getByRole('button', { name: 'Run paragraph' }).click({ timeout: STEP_TIMEOUT_MS });
     await p.getByRole('img', { name: 'Status RUNNING' }).waitFor({ timeout: STEP_TIMEOUT_MS });
     const before = await heapAfterGc(page);
     const delivered = await page.evaluate(([n, perFrame]) => new Promise<number>((resolve, reject) => {
-      const ws = (window as unknown as { __ws?: WebSocket }).__ws;
-      if (!ws) {
-        reject(new Error('no websocket captured'));
-        return;
-      }
-      const deliver = (op: string, data: unknown) =>
-        ws.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ op, data, ticket: 'anonymous', principal: 'anonymous', roles: '' }) }));
+      const into = (window as unknown as { __deliverFrame: (text: string) => void }).__deliverFrame;
+      const deliver = (op: string, data: unknown) => {
+        try {
+          into(JSON.stringify({ op, data, ticket: 'anonymous', principal: 'anonymous', roles: '' }));
+        } catch (e) {
+          reject(e);
+        }
+      };
       deliver('PARAGRAPH_UPDATE_OUTPUT', { noteId: 'BENCHLOG', paragraphId: 'stream_sleep', index: 0, type: 'TEXT', data: '' });
       let i = 0;
       const tick = () => {

@@ -14,10 +14,12 @@ import path from 'path';
 import type { Page } from 'playwright-core';
 import { launch, type Browser } from '../e2e/support/browser';
 import { ROOT } from '../e2e/support/server';
+import { editorLines } from '../e2e/support/paragraph';
 import { startServer, type RunningServer } from '../server/app';
 import type { Note, Paragraph } from '../protocol';
 import { benchNote, benchParagraph } from './_largeNotes';
 import { firstScreen } from './_pageSteps';
+import { INJECT_FRAMES_SCRIPT } from './_injectFrames';
 
 const WEB_DIR = process.env.ZEPPELIN_WEB_DIR || path.join(ROOT, 'dist');
 const REPS = Number(process.env.BENCH_REPS || 5);
@@ -75,9 +77,7 @@ const round = (x: number): number => Math.round(x * 10) / 10;
 async function keyToPaint(page: Page, noteId: string): Promise<number[]> {
   await page.evaluate((id) => { location.hash = `#/notebook/${id}`; }, noteId);
   // The editor is built where the pointer rests (src/editor/LazyCodeEditor.tsx).
-  await page.locator('#paragraph_bench_1 pre.paragraph-text').hover({ timeout: STEP_TIMEOUT_MS });
-  const editor = page.locator('#paragraph_bench_1 .monaco-editor .view-lines');
-  await editor.waitFor({ timeout: STEP_TIMEOUT_MS });
+  const editor = await editorLines(page.locator('#paragraph_bench_1'));
   await editor.click();
   await page.keyboard.press('Control+End');
   await page.evaluate(() => {
@@ -137,8 +137,8 @@ async function openStreamNote(page: Page): Promise<void> {
 
 /**
  * 1,000 PARAGRAPH_APPEND_OUTPUT frames a second for 10 s into a paragraph the server really runs (`sleep`). The frames
- * are delivered as message events of the page's own websocket (captured by an init script), each the JSON text a
- * server would send, so the page pays the whole receive path: parse, validate, dispatch, reduce and draw.
+ * are delivered as the app's socket delivers them (_injectFrames.ts), each the JSON text a server would send, so the
+ * page pays the whole receive path: parse, validate, dispatch, reduce and draw.
  */
 async function injectedStream(page: Page): Promise<StreamFigures> {
   await openStreamNote(page);
@@ -153,13 +153,14 @@ async function injectedStream(page: Page): Promise<StreamFigures> {
   }
   const t0 = Date.now();
   const appends = await page.evaluate((ms) => new Promise<number>((resolve, reject) => {
-    const ws = (window as unknown as { __ws?: WebSocket }).__ws;
-    if (!ws) {
-      reject(new Error('no websocket captured'));
-      return;
-    }
-    const deliver = (op: string, data: unknown) =>
-      ws.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ op, data, ticket: 'anonymous', principal: 'anonymous', roles: '' }) }));
+    const into = (window as unknown as { __deliverFrame: (text: string) => void }).__deliverFrame;
+    const deliver = (op: string, data: unknown) => {
+      try {
+        into(JSON.stringify({ op, data, ticket: 'anonymous', principal: 'anonymous', roles: '' }));
+      } catch (e) {
+        reject(e);
+      }
+    };
     deliver('PARAGRAPH_UPDATE_OUTPUT', { noteId: 'BENCHSTREAM', paragraphId: 'stream_sleep', index: 0, type: 'TEXT', data: '' });
     let n = 0;
     const start = performance.now();
@@ -225,11 +226,10 @@ async function main(): Promise<void> {
     page.on('websocket', (ws) => ws.on('framereceived', (f) => {
       if (typeof f.payload === 'string' && f.payload.includes('"PARAGRAPH_APPEND_OUTPUT"')) appendFrames.n++;
     }));
-    // tsx keeps function names with a `__name` helper that page-side callbacks would otherwise miss; the page's
-    // websocket is kept on window.__ws so the streaming step can deliver frames into it
+    // tsx keeps function names with a `__name` helper that page-side callbacks would otherwise miss; the streaming
+    // step delivers frames as the app's socket does (_injectFrames.ts)
     await page.addInitScript(`window.__name = (f) => f;
-      const Native = window.WebSocket;
-      window.WebSocket = class extends Native { constructor(...a) { super(...a); window.__ws = this; } };`);
+      ${INJECT_FRAMES_SCRIPT}`);
     page.on('crash', () => console.error('page crashed'));
     page.on('pageerror', (e) => console.error('page error', e.message));
     await page.goto(`${server.url}/`);
