@@ -1,6 +1,6 @@
 /**
  * A page init script for benchmarks that deliver server frames into the app as if they came over its socket. It
- * defines `window.__deliverFrame(text)`. The app's socket is normally held by its table worker (src/app/workerSocket.ts):
+ * defines `window.__deliverFrame(text)`, and `window.__deliverOp(op, data)` for a frame of the anonymous user. The app's socket is normally held by its table worker (src/app/workerSocket.ts):
  * a frame is then handed to the page as the worker's "frames" news for the socket it last opened, so the page pays
  * its whole receive path (parse, validate, dispatch, reduce, draw). Without a worker the page opens its own WebSocket,
  * and the frame is a message event of that socket.
@@ -24,4 +24,5 @@ export const INJECT_FRAMES_SCRIPT = `(() => {
     else if (window.__pageSocket) window.__pageSocket.dispatchEvent(new MessageEvent('message', { data: text }));
     else throw new Error('no socket to deliver frames into');
   };
+  window.__deliverOp = (op, data) => window.__deliverFrame(JSON.stringify({ op, data, ticket: 'anonymous', principal: 'anonymous', roles: '' }));
 })();`;

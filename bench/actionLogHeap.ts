@@ -60,15 +60,9 @@ async function session(url: string, limits: { maxEntries: number; maxBytes: numb
     await p.getByRole('button', { name: 'Run paragraph' }).click({ timeout: STEP_TIMEOUT_MS });
     await p.getByRole('img', { name: 'Status RUNNING' }).waitFor({ timeout: STEP_TIMEOUT_MS });
     const before = await heapAfterGc(page);
-    const delivered = await page.evaluate(([n, perFrame]) => new Promise<number>((resolve, reject) => {
-      const into = (window as unknown as { __deliverFrame: (text: string) => void }).__deliverFrame;
-      const deliver = (op: string, data: unknown) => {
-        try {
-          into(JSON.stringify({ op, data, ticket: 'anonymous', principal: 'anonymous', roles: '' }));
-        } catch (e) {
-          reject(e);
-        }
-      };
+    const delivered = await page.evaluate(([n, perFrame]) => new Promise<number>((resolve) => {
+      // Throws when there is no socket: the first call, in this executor, rejects the promise.
+      const deliver = (window as unknown as { __deliverOp: (op: string, data: unknown) => void }).__deliverOp;
       deliver('PARAGRAPH_UPDATE_OUTPUT', { noteId: 'BENCHLOG', paragraphId: 'stream_sleep', index: 0, type: 'TEXT', data: '' });
       let i = 0;
       const tick = () => {

@@ -152,15 +152,9 @@ async function injectedStream(page: Page): Promise<StreamFigures> {
     await cdp.send('Profiler.start');
   }
   const t0 = Date.now();
-  const appends = await page.evaluate((ms) => new Promise<number>((resolve, reject) => {
-    const into = (window as unknown as { __deliverFrame: (text: string) => void }).__deliverFrame;
-    const deliver = (op: string, data: unknown) => {
-      try {
-        into(JSON.stringify({ op, data, ticket: 'anonymous', principal: 'anonymous', roles: '' }));
-      } catch (e) {
-        reject(e);
-      }
-    };
+  const appends = await page.evaluate((ms) => new Promise<number>((resolve) => {
+    // Throws when there is no socket: the first call, in this executor, rejects the promise.
+    const deliver = (window as unknown as { __deliverOp: (op: string, data: unknown) => void }).__deliverOp;
     deliver('PARAGRAPH_UPDATE_OUTPUT', { noteId: 'BENCHSTREAM', paragraphId: 'stream_sleep', index: 0, type: 'TEXT', data: '' });
     let n = 0;
     const start = performance.now();

@@ -26,11 +26,12 @@ export function PlainCodeText(props: PlainCodeTextProps) {
   const { value, language, fontSize, lineNumbers, readOnly, ariaLabel, dark } = props;
   const lines = useColorizedText(value, language, dark);
   const colors = EDITOR_COLORS[dark ? DARK_THEME : LIGHT_THEME];
-  const gutter = lineNumbers ? `calc(${LINE_NUMBER_CHARS}ch + ${EDITOR_TEXT_LEFT}px)` : `${EDITOR_TEXT_LEFT}px`;
+  const numbers = `${LINE_NUMBER_CHARS}ch`;
+  const gutter = lineNumbers ? `calc(${numbers} + ${EDITOR_TEXT_LEFT}px)` : `${EDITOR_TEXT_LEFT}px`;
   const style = {
     fontFamily: EDITOR_FONT_FAMILY, fontSize: editorFontSize(fontSize), lineHeight: `${editorLineHeight(fontSize)}px`,
     minHeight: editorTextHeight(value, fontSize), paddingLeft: gutter, background: colors.background, color: colors.foreground,
-    '--editor-gutter': gutter, '--editor-line-number': colors.lineNumber, '--editor-active-line-number': colors.activeLineNumber,
+    '--editor-gutter': gutter, '--editor-numbers': numbers, '--editor-line-number': colors.lineNumber, '--editor-active-line-number': colors.activeLineNumber,
   } as CSSProperties;
   return (
     <pre className="paragraph-text" role="textbox" aria-multiline="true" aria-readonly={readOnly || undefined} aria-label={ariaLabel}
