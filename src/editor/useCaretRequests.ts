@@ -7,8 +7,8 @@ type MonacoEditor = Parameters<OnMount>[0];
 
 /**
  * Returns a function for the editor's mount: a request made before Monaco was ready (a new paragraph's editor, a
- * deep link, a find match) is applied then. Each request is applied once and reported through `onFocusDone`, so an editor that
- * mounts again later (scrolled away and back) does not take the focus a second time.
+ * deep link, a find match) is applied then. Each focus request is applied once and reported through `onFocusDone`, so
+ * an editor that mounts again later (scrolled away and back) does not take the focus a second time.
  */
 export function useCaretRequests(
   editorRef: RefObject<MonacoEditor | null>,
@@ -19,8 +19,8 @@ export function useCaretRequests(
     onFocusDone?: (seq: number) => void;
   },
 ): () => void {
-  const latest = useRef({ focusSeq, focusAt, onFocusDone, applied: undefined as number | undefined });
-  latest.current = { ...latest.current, focusSeq, focusAt, onFocusDone };
+  const latest = useRef({ focusSeq, focusAt, selection, onFocusDone, applied: undefined as number | undefined });
+  latest.current = { ...latest.current, focusSeq, focusAt, selection, onFocusDone };
   const apply = useCallback(() => {
     const ed = editorRef.current;
     const r = latest.current;
@@ -33,12 +33,10 @@ export function useCaretRequests(
   }, [editorRef]);
   useEffect(apply, [apply, focusSeq, focusAt]);
 
-  const latestSelection = useRef(selection);
-  latestSelection.current = selection;
   const select = useCallback(() => {
     const ed = editorRef.current;
     const model = ed?.getModel();
-    const sel = latestSelection.current;
+    const sel = latest.current.selection;
     if (!ed || !model || !sel) return;
     const a = model.getPositionAt(sel.start);
     const b = model.getPositionAt(sel.end);
