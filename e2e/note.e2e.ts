@@ -100,7 +100,8 @@ test('no editor is built as a note opens; one is built where the pointer rests, 
   const layout = () => editors.evaluateAll((els) => els.map((e) => {
     const box = e.getBoundingClientRect();
     const lines = [...e.querySelectorAll('.view-line, .paragraph-line')].filter((l) => (l.textContent ?? '').trim());
-    const line = lines[lines.length - 1];
+    // The lowest: Monaco keeps its line elements in no fixed order.
+    const line = lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[lines.length - 1];
     const word = line?.querySelector('span > span, span')?.getBoundingClientRect();
     const at = (x: number | undefined, from: number) => Math.round(((x ?? 0) - from) * 10) / 10;
     return { height: box.height, left: at(word?.left, box.left), top: at(line?.getBoundingClientRect().top, box.top) };
@@ -111,12 +112,17 @@ test('no editor is built as a note opens; one is built where the pointer rests, 
   // Two built by a resting pointer, the third by a click with no rest: the click's caret is where it was aimed.
   for (let i = 0; i < 2; i++) await editorLines(editors.nth(i));
   await page.mouse.move(1, 1);
-  // Pixel for pixel what the plain text drew: font, colours, gutter and line numbers (the caret's line's included).
-  expect((await shots()).map((shot, i) => shot.equals(drawn[i]))).toEqual([true, true]);
+  // Pixel for pixel what the plain text drew: font, colours, gutter and line numbers (the caret's line's included),
+  // once Monaco has drawn its lines (over the frames after it is built).
+  const same = async () => (await shots()).map((shot, i) => shot.equals(drawn[i]));
+  await waitUntil(same, (eq) => eq.every(Boolean), 5_000).catch(() => undefined);
+  expect(await same()).toEqual([true, true]);
   const echo = (await editors.nth(2).locator('.paragraph-line').nth(1).boundingBox())!;
   await page.mouse.click(echo.x + 1, echo.y + echo.height / 2);
   await waitUntil(() => editors.locator('pre.paragraph-text').count(), (n) => n === 0);
   await waitUntil(() => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor')), (v) => v);
+  // Monaco draws a new editor's lines over the next frames: the layout is read once they are all drawn.
+  await waitUntil(() => layout(), (l) => JSON.stringify(l) === JSON.stringify(before), 5_000).catch(() => undefined);
   expect(await layout()).toEqual(before);
   await page.keyboard.type('X');
   await waitUntil(() => shownTexts(editors.nth(2)), (t) => t[0] === '%sh\nXecho one');
